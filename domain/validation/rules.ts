@@ -1,0 +1,44 @@
+import './locale';
+import * as yup from 'yup';
+
+/** Spec part 1 §5: empty means null or blank after trimming. */
+export function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Spec part 1 §5: an e-mail whose ending has 2 to 4 characters. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/;
+/** Spec part 1 §5: 11 digits, first 1, second 3 to 9. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK = '10X98765432';
+
+/** Resident identity card number (GB 11643): 18 characters, ISO 7064 MOD 11-2 check character. */
+export function isResidentIdNumber(value: string): boolean {
+  if (!/^\d{17}[\dXx]$/.test(value)) return false;
+  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(value[i]), 0);
+  return ID_CHECK[sum % 11] === value[17].toUpperCase();
+}
+
+const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** Unified social credit code (GB 32100-2015): 18 characters with a MOD 31 check character. */
+export function isUnifiedCreditCode(value: string): boolean {
+  const code = value.toUpperCase();
+  if (!/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(code)) return false;
+  const sum = CREDIT_WEIGHTS.reduce((acc, w, i) => acc + w * CREDIT_CHARS.indexOf(code[i]), 0);
+  return CREDIT_CHARS[(31 - (sum % 31)) % 31] === code[17];
+}
+
+export const trimmed = () => yup.string().trim();
+export const requiredText = (max = 200) => trimmed().required().max(max);
+export const optionalText = (max = 200) => trimmed().max(max).default('');
+export const email = () => trimmed().matches(EMAIL_PATTERN, { message: 'validation.email', excludeEmptyString: true });
+export const phone = () => trimmed().matches(PHONE_PATTERN, { message: 'validation.phone', excludeEmptyString: true });
+/** An ISO calendar date (yyyy-mm-dd) kept as a string: what a date input gives and the API stores. */
+export const isoDate = () =>
+  trimmed().matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.date', excludeEmptyString: true });
+/** The id of a file uploaded earlier through /api/uploads. */
+export const uploadId = () => trimmed().uuid('validation.upload');

@@ -26,3 +26,6 @@ export function resolveLangRoute(pathname: string, cookieLang: string | undefine
   }
   return { kind: 'ok', lang };
 }
+
+/** First path segments the single-page app answers without a language prefix. */
+export const UNPREFIXED_ROOTS = ['', 'manage', 'admin', 'login', 'sorry', 'pdfpage'];

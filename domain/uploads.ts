@@ -28,3 +28,20 @@ export const UPLOAD_TYPES: Record<UploadKind, string[]> = {
 export function isImageMime(mime: string): boolean {
   return IMAGES.includes(mime);
 }
+
+/** What the user is told is accepted, per kind. */
+export const UPLOAD_EXTENSIONS: Record<UploadKind, string[]> = {
+  idPhoto: ['jpg', 'jpeg', 'png', 'gif', 'bmp'],
+  licence: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'jpg', 'jpeg', 'png', 'gif', 'bmp'],
+  attachment: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'zip', 'rar'],
+};
+
+export function formatBytes(n: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i += 1;
+  }
+  return `${Number.isInteger(n) ? n : n.toFixed(1)} ${units[i]}`;
+}

@@ -1,0 +1,15 @@
+import type { Knex } from 'knex';
+
+/**
+ * The inbox title of a case, read from the database so that names never enter workflow
+ * history or search attributes.
+ */
+export async function taskTitle(k: Knex, caseKind: string, caseId: string): Promise<string> {
+  if (caseKind === 'identityReview') {
+    const row = await k('identity_certifications as c').join('users as u', 'u.id', 'c.user_id').where('c.id', caseId).first('c.kind', 'c.data', 'u.username');
+    if (!row) return caseId;
+    const name = row.kind === 'enterprise' ? row.data.companyNameZh : row.data.name;
+    return `${name} (${row.username})`;
+  }
+  return caseId;
+}

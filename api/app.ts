@@ -1,0 +1,50 @@
+import Koa from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import helmet from 'koa-helmet';
+import path from 'node:path';
+import type { ApiDeps } from './deps';
+import { errors } from './middleware/errors';
+import { lang } from './middleware/lang';
+import { session } from './middleware/auth';
+import { spa } from './middleware/spa';
+import { authRoutes } from './routes/auth';
+import { calendarRoutes } from './routes/calendar';
+import { caseRoutes } from './routes/cases';
+import { healthRoutes } from './routes/health';
+import { identityRoutes } from './routes/identity';
+import { messageRoutes } from './routes/messages';
+import { taskRoutes } from './routes/tasks';
+import { uploadRoutes } from './routes/uploads';
+import { ROOT } from '../temporal/config';
+
+export const UI_DIST = path.join(ROOT, 'ui', 'dist');
+
+export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  app.use(lang);
+  app.use(errors);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          connectSrc: ["'self'"],
+        },
+      },
+    }),
+  );
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  app.use(session(deps.db));
+  for (const routes of [healthRoutes, authRoutes, uploadRoutes, identityRoutes, caseRoutes, taskRoutes, messageRoutes, calendarRoutes]) {
+    const router = routes(deps);
+    app.use(router.routes()).use(router.allowedMethods());
+  }
+  app.use(spa(uiDist));
+  app.on('error', (err, ctx) => {
+    if ((err as { code?: string }).code === 'ECONNRESET') return;
+    console.error(`[api] ${ctx?.method} ${ctx?.path}:`, err);
+  });
+  return app;
+}

@@ -1,0 +1,23 @@
+import type { Knex } from 'knex';
+import { identityFields, UPLOAD_FIELDS } from '../../domain/identity';
+import { certification, toCertificationJson } from '../../db/identity';
+import { findUploads, toUploadJson } from '../../db/uploads';
+import { findUser } from '../../db/users';
+
+/** What a reviewer sees of a task's subject, and which fields a decision may flag, per process kind. */
+export async function taskSubject(k: Knex, caseKind: string, caseId: string, workflowUrl: string) {
+  if (caseKind !== 'identityReview') return { subject: null, fields: [] as string[] };
+  const cert = await certification(k, caseId);
+  if (!cert) return { subject: null, fields: [] as string[] };
+  const user = await findUser(k, cert.user_id);
+  const ids = UPLOAD_FIELDS[cert.kind].flatMap((f) => ([] as unknown[]).concat(cert.data[f] ?? []).filter(Boolean).map(String));
+  const uploads = Object.fromEntries((await findUploads(k, ids)).map((u) => [u.id, toUploadJson(u)]));
+  return {
+    subject: {
+      certification: toCertificationJson(cert, workflowUrl),
+      user: user && { id: user.id, username: user.username, displayName: user.display_name, kind: user.kind },
+      uploads,
+    },
+    fields: identityFields(cert.kind),
+  };
+}

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { closeDb, db } from '../db/connection';
+import { MAX_UPLOAD_BYTES } from '../domain/uploads';
+import { createClient } from '../temporal/client';
+import { ROOT, temporalConfig } from '../temporal/config';
+import { createApp } from './app';
+import { EventHub } from './events';
+
+/** `npm run api`: one stateless API process; run as many as the load needs behind a balancer. */
+async function main() {
+  const cfg = temporalConfig();
+  const k = db();
+  const events = new EventHub(k, process.env.DATABASE_URL!);
+  await events.start();
+  const temporal = await createClient(cfg);
+  const app = createApp({
+    db: k,
+    temporal,
+    cfg,
+    events,
+    uploadDir: process.env.UPLOAD_DIR ?? path.join(ROOT, '.data', 'uploads'),
+    maxUploadBytes: Number(process.env.UPLOAD_MAX_BYTES ?? MAX_UPLOAD_BYTES),
+  });
+  const port = Number(process.env.PORT ?? 3000);
+  const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => console.log(`api listening on http://localhost:${port}`));
+  const stop = () => {
+    server.close();
+    server.closeAllConnections();
+    void Promise.all([events.stop(), temporal.connection.close(), closeDb()]).finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import type { Middleware } from 'koa';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import serve from 'koa-static';
+import compose from 'koa-compose';
+import { DEFAULT_LANG, LANG_COOKIE } from '../../domain/languages';
+import { resolveLangRoute, UNPREFIXED_ROOTS } from '../../domain/routing';
+
+/**
+ * Serves the built UI. Page requests get index.html after the language rule of spec part 1 §2
+ * (redirects happen here so the first load already lands on the right language); unknown pages
+ * answer 404 with the app, which shows 'This page could not be found'.
+ */
+export function spa(distDir: string): Middleware {
+  let index: string | undefined;
+  const page: Middleware = async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next();
+    const cookieLang = ctx.cookies.get(LANG_COOKIE);
+    if (ctx.path === '/') return ctx.redirect(`/${cookieLang ?? DEFAULT_LANG}/ipci`);
+    const route = resolveLangRoute(ctx.path, cookieLang, ctx.search);
+    if (route.kind === 'redirect') return ctx.redirect(route.to);
+    const known = route.kind === 'ok' || (route.kind === 'unprefixed' && UNPREFIXED_ROOTS.includes(ctx.path.split('/')[1]));
+    index ??= await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => undefined);
+    if (!index) {
+      ctx.status = 503;
+      ctx.body = 'The UI is not built yet: run `npm run build:ui` (npm start does it for you).';
+      return;
+    }
+    ctx.status = known ? 200 : 404;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = index;
+  };
+  return compose([serve(distDir, { index: false, maxage: 365 * 86400_000, immutable: true }), page]);
+}

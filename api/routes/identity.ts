@@ -1,0 +1,106 @@
+import Router from '@koa/router';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import type { Knex } from 'knex';
+import * as yup from 'yup';
+import { IDENTITY_KINDS, IDENTITY_STATE, identitySchema, UPLOAD_FIELDS, type IdentityKind } from '../../domain/identity';
+import type { UploadKind } from '../../domain/uploads';
+import { certificationOf, deleteCertification, identityWorkflowId, insertCertification, toCertificationJson, type CertificationRow } from '../../db/identity';
+import { findUploads } from '../../db/uploads';
+import { workflowUrl } from '../../temporal/config';
+import { identityReview, resubmitIdentity } from '../../workflows/identityReview';
+import { CaseId, CaseKind, CaseState, OwnerUserId } from '../../workflows/lib/searchAttributes';
+import type { ApiDeps } from '../deps';
+import { badRequest, conflict, HttpError } from '../errors';
+import { allow } from '../middleware/auth';
+import { validate } from '../middleware/validate';
+import { fromValidation } from '../middleware/errors';
+import { runUpdate } from '../lib/workflowErrors';
+
+const UPLOAD_KIND_OF: Record<string, UploadKind> = { idFront: 'idPhoto', idBack: 'idPhoto', passportPhoto: 'idPhoto', licence: 'licence', attachments: 'attachment' };
+
+async function checkData(kind: IdentityKind, data: unknown) {
+  try {
+    return await identitySchema(kind).validate(data ?? {}, { abortEarly: false });
+  } catch (err) {
+    if (err instanceof yup.ValidationError) throw fromValidation(err);
+    throw err;
+  }
+}
+
+/** Every referenced upload must be the caller's own and of the field's kind. */
+async function checkUploads(k: Knex, userId: string, kind: IdentityKind, data: Record<string, unknown>): Promise<void> {
+  const refs = UPLOAD_FIELDS[kind].flatMap((field) => ([] as unknown[]).concat(data[field] ?? []).filter(Boolean).map((id) => ({ field, id: String(id) })));
+  const rows = new Map((await findUploads(k, refs.map((r) => r.id))).map((r) => [r.id, r]));
+  const fields: NonNullable<HttpError['fields']> = {};
+  for (const { field, id } of refs) {
+    const row = rows.get(id);
+    if (!row || row.owner_id !== userId) fields[field] = { key: 'upload.notOwner' };
+    else if (row.kind !== UPLOAD_KIND_OF[field]) fields[field] = { key: 'upload.wrongKind', params: { kind: UPLOAD_KIND_OF[field] } };
+  }
+  if (Object.keys(fields).length) throw badRequest(fields);
+}
+
+export function identityRoutes({ db, temporal, cfg }: ApiDeps): Router {
+  const json = (row: CertificationRow) => toCertificationJson(row, workflowUrl(cfg, row.workflow_id));
+  const submitSchema = yup.object({ kind: yup.string().oneOf([...IDENTITY_KINDS]).required(), data: yup.object().required() }).noUnknown();
+  const resubmitSchema = yup.object({ data: yup.object().required() }).noUnknown();
+
+  return new Router()
+    .get('/api/identity', allow('user'), async (ctx) => {
+      const row = await certificationOf(db, ctx.state.user.id);
+      ctx.body = { certification: row ? json(row) : null };
+    })
+    .post('/api/identity', allow('user'), validate(submitSchema), async (ctx) => {
+      const user = ctx.state.user;
+      const kind: IdentityKind = ctx.state.input.kind;
+      if (kind !== user.kind) throw badRequest({ kind: { key: 'identity.wrongKind' } });
+      const data = await checkData(kind, ctx.state.input.data);
+      await checkUploads(db, user.id, kind, data);
+      const existing = await certificationOf(db, user.id);
+      if (existing) throw conflict(existing.state === IDENTITY_STATE.verified ? 'identity.alreadyVerified' : 'identity.underReview');
+      const row = await insertCertification(db, user.id, kind, data);
+      if (!row) throw conflict('identity.underReview');
+      try {
+        await temporal.workflow.start(identityReview, {
+          taskQueue: cfg.taskQueue,
+          workflowId: row.workflow_id,
+          args: [{ certificationId: row.id, userId: user.id, kind, slaOverrideMs: slaOverride() }],
+          typedSearchAttributes: [
+            { key: CaseId, value: row.id },
+            { key: CaseKind, value: 'identityReview' },
+            { key: CaseState, value: 'under_review' },
+            { key: OwnerUserId, value: user.id },
+          ],
+          memo: { title: `Identity certification (${kind}) ${row.id}` },
+          staticSummary: `Identity certification (${kind})`,
+          staticDetails: `Certification ${row.id} of user ${user.id}; the inbox task lives in queue "identity".`,
+        });
+      } catch (err) {
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) {
+          await deleteCertification(db, row.id);
+          throw err;
+        }
+      }
+      ctx.status = 201;
+      ctx.body = { certification: json(row) };
+    })
+    .put('/api/identity', allow('user'), validate(resubmitSchema), async (ctx) => {
+      const user = ctx.state.user;
+      const row = await certificationOf(db, user.id);
+      if (!row || row.state !== IDENTITY_STATE.failed) throw conflict('identity.notAwaitingCorrection');
+      const data = await checkData(row.kind, ctx.state.input.data);
+      // Only what the reviewer flagged may change; everything else must come back as it was.
+      const flagged = new Set(Object.keys(row.flags ?? {}));
+      const changedUnflagged = Object.keys(data).filter((f) => !flagged.has(f) && JSON.stringify((data as Record<string, unknown>)[f]) !== JSON.stringify(row.data[f] ?? (data as Record<string, unknown>)[f]));
+      if (changedUnflagged.length) throw badRequest(Object.fromEntries(changedUnflagged.map((f) => [f, { key: 'validation.onlyFlagged' }])));
+      await checkUploads(db, user.id, row.kind, data);
+      await runUpdate(() => temporal.workflow.getHandle(row.workflow_id).executeUpdate(resubmitIdentity, { args: [{ userId: user.id, data }] }));
+      ctx.body = { certification: json((await certificationOf(db, user.id))!) };
+    });
+}
+
+/** IPCI_IDENTITY_SLA_MS shortens the review SLA for tests and demos; unset in production. */
+function slaOverride(): number | undefined {
+  const ms = Number(process.env.IPCI_IDENTITY_SLA_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}

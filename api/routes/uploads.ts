@@ -1,0 +1,74 @@
+import Router from '@koa/router';
+import multer from '@koa/multer';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { isStaff } from '../../domain/roles';
+import { formatBytes, UPLOAD_EXTENSIONS, UPLOAD_KINDS, UPLOAD_TYPES, type UploadKind } from '../../domain/uploads';
+import { findUpload, insertUpload, toUploadJson } from '../../db/uploads';
+import type { ApiDeps } from '../deps';
+import { badRequest, forbidden, HttpError, notFound } from '../errors';
+import { allow } from '../middleware/auth';
+import { sniffFile } from '../lib/sniff';
+import type { Middleware } from 'koa';
+
+export function uploadRoutes({ db, uploadDir, maxUploadBytes }: ApiDeps): Router {
+  const incoming = path.join(uploadDir, 'incoming');
+  const upload = multer({ dest: incoming, limits: { fileSize: maxUploadBytes, files: 1, fields: 5 } });
+
+  // Streams the body to disk; a body over the limit is cut off and answered 413.
+  const receive: Middleware = async (ctx, next) => {
+    await mkdir(incoming, { recursive: true });
+    try {
+      await upload.single('file')(ctx, async () => undefined);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'LIMIT_FILE_SIZE') throw new HttpError(413, 'payloadTooLarge', 'http.payloadTooLarge', { max: formatBytes(maxUploadBytes) });
+      if (code?.startsWith('LIMIT_')) throw badRequest({ file: { key: 'validation.invalid' } });
+      throw err;
+    }
+    await next();
+  };
+
+  return new Router()
+    .post('/api/uploads', allow('user'), receive, async (ctx) => {
+      const file = ctx.file;
+      const kind = (ctx.request.body as { kind?: string } | undefined)?.kind as UploadKind;
+      try {
+        if (!UPLOAD_KINDS.includes(kind)) throw badRequest({ kind: { key: 'validation.oneOf' } });
+        if (!file) throw badRequest({ file: { key: 'validation.upload' } });
+        const sniffed = await sniffFile(file.path);
+        if (!sniffed || !UPLOAD_TYPES[kind].includes(sniffed.mime)) {
+          throw new HttpError(415, 'unsupportedMediaType', 'http.unsupportedMediaType', { allowed: UPLOAD_EXTENSIONS[kind].join(', ') });
+        }
+        const storageKey = randomUUID();
+        await rename(file.path, path.join(uploadDir, storageKey));
+        const row = await insertUpload(db, {
+          owner_id: ctx.state.user.id,
+          kind,
+          mime: sniffed.mime,
+          ext: sniffed.ext,
+          size: String(file.size),
+          width: sniffed.width,
+          height: sniffed.height,
+          original_name: file.originalname.slice(0, 255),
+          storage_key: storageKey,
+        });
+        ctx.status = 201;
+        ctx.body = toUploadJson(row);
+      } finally {
+        if (file) await rm(file.path, { force: true });
+      }
+    })
+    .get('/api/uploads/:id', allow('user', 'reviewer', 'admin'), async (ctx) => {
+      const row = /^[0-9a-f-]{36}$/i.test(ctx.params.id) ? await findUpload(db, ctx.params.id) : undefined;
+      if (!row) throw notFound();
+      if (row.owner_id !== ctx.state.user.id && !isStaff(ctx.state.user.roles)) throw forbidden();
+      ctx.type = row.mime;
+      ctx.set('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.original_name)}`);
+      ctx.set('Cache-Control', 'private, max-age=3600');
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.body = createReadStream(path.join(uploadDir, row.storage_key));
+    });
+}

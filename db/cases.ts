@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import { identityWorkflowId } from './identity';
+
+interface CaseRef {
+  ownerId: string;
+  workflowId: string;
+}
+
+/** Who owns a case and which workflow runs it, per process kind. */
+const RESOLVERS: Record<string, (k: Knex, id: string) => Promise<CaseRef | undefined>> = {
+  identityReview: async (k, id) => {
+    const row = await k('identity_certifications').where({ id }).first('user_id');
+    return row && { ownerId: row.user_id, workflowId: identityWorkflowId(id) };
+  },
+};
+
+export async function caseRef(k: Knex, kind: string, id: string): Promise<CaseRef | undefined> {
+  const resolve = RESOLVERS[kind];
+  if (!resolve || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  return resolve(k, id);
+}

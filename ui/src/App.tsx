@@ -1,0 +1,89 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { SessionProvider, type SessionProviderProps } from './session/SessionContext';
+import { LangGuard } from './components/LangGuard';
+import { LoadingBar, ScrollToTop } from './components/LoadingBar';
+import { SiteLayout, StaffLayout } from './components/Layouts';
+import { RequireLogin, RequireRole } from './components/Guards';
+import { HomePage } from './pages/HomePage';
+import { NotFoundPage, SorryPage } from './pages/NotFoundPage';
+import { UserCenterLayout, UserInfoPage } from './features/usercenter/UserCenter';
+import { MessagesPage } from './features/usercenter/MessagesPage';
+import { CasePage } from './features/usercenter/CasePage';
+import { IdentityPage } from './features/identityReview/IdentityPage';
+import { AdminLoginPage } from './features/staff/AdminLoginPage';
+import { InboxPage } from './features/staff/InboxPage';
+import { TaskPage } from './features/staff/TaskPage';
+import { CalendarPage } from './features/staff/CalendarPage';
+import { useLang } from './lib/useLang';
+
+function ToHome() {
+  const lang = useLang();
+  return <Navigate to={`/${lang}/ipci`} replace />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<ToHome />} />
+      <Route path="/:lang/ipci" element={<SiteLayout />}>
+        <Route index element={<HomePage />} />
+        <Route
+          path="usercenter"
+          element={
+            <RequireLogin>
+              <UserCenterLayout />
+            </RequireLogin>
+          }
+        >
+          <Route index element={<UserInfoPage />} />
+          <Route path="identity" element={<IdentityPage />} />
+          <Route path="messages" element={<MessagesPage />} />
+          <Route path="cases/:kind/:id" element={<CasePage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route path="/login/admin" element={<StaffLayout />}>
+        <Route index element={<AdminLoginPage />} />
+      </Route>
+      <Route
+        path="/manage"
+        element={
+          <RequireRole roles={['reviewer', 'admin']}>
+            <StaffLayout />
+          </RequireRole>
+        }
+      >
+        <Route index element={<Navigate to="/manage/inbox" replace />} />
+        <Route path="inbox" element={<InboxPage />} />
+        <Route path="tasks/:id" element={<TaskPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route
+        path="/admin"
+        element={
+          <RequireRole roles={['admin']}>
+            <StaffLayout />
+          </RequireRole>
+        }
+      >
+        <Route index element={<Navigate to="/admin/calendar" replace />} />
+        <Route path="calendar" element={<CalendarPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route path="/sorry" element={<SorryPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export function App({ initialUser }: { initialUser?: SessionProviderProps['initialUser'] }) {
+  return (
+    <SessionProvider initialUser={initialUser}>
+      <LoadingBar />
+      <ScrollToTop />
+      <LangGuard>
+        <AppRoutes />
+      </LangGuard>
+    </SessionProvider>
+  );
+}

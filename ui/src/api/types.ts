@@ -1,0 +1,109 @@
+import type { CaseEvent, ProcessModel } from '../../../domain/processes/model';
+import type { IdentityKind } from '../../../domain/identity';
+import type { Role } from '../../../domain/roles';
+import type { Queue, TaskStatus } from '../../../domain/tasks';
+import type { UploadKind } from '../../../domain/uploads';
+
+export type { CaseEvent, ProcessModel };
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  displayName: string;
+  kind: IdentityKind | null;
+  userType: 1 | 2 | null;
+  roles: Role[];
+  locale: string;
+  identityState: 1 | 2 | 3 | null;
+}
+
+export interface Certification {
+  id: string;
+  kind: IdentityKind;
+  state: 1 | 2 | 3;
+  data: Record<string, unknown>;
+  flags: Record<string, string> | null;
+  round: number;
+  submittedAt: string;
+  decidedAt: string | null;
+  workflowId: string;
+  workflowUrl: string;
+}
+
+export interface TaskRow {
+  id: string;
+  queue: Queue;
+  caseKind: string;
+  caseId: string;
+  workflowId: string;
+  step: string;
+  title: string;
+  status: TaskStatus;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  dueAt: string | null;
+  dueProvisional: boolean;
+  overdue: boolean;
+  escalatedAt: string | null;
+  slaWorkingDays: number | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export interface Upload {
+  id: string;
+  kind: UploadKind;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  originalName: string;
+}
+
+export interface IdentitySubject {
+  certification: Certification;
+  user: { id: string; username: string; displayName: string; kind: IdentityKind | null };
+  uploads: Record<string, Upload>;
+}
+
+export interface TaskDetail {
+  task: TaskRow;
+  subject: IdentitySubject;
+  fields: string[];
+  workflowUrl: string;
+}
+
+export interface CaseView {
+  model: ProcessModel;
+  events: CaseEvent[];
+  workflowUrl: string;
+}
+
+export interface Message {
+  id: string;
+  titleKey: string;
+  params: Record<string, unknown> | null;
+  actionLink: string | null;
+  sender: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface StaffMember {
+  id: string;
+  displayName: string;
+  roles: Role[];
+}
+
+export interface CalendarDay {
+  day: string;
+  kind: 'holiday' | 'workday';
+  name: string;
+}
+
+export interface CalendarYear {
+  year: number;
+  official: boolean;
+  source: string;
+  days: CalendarDay[];
+}

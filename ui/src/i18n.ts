@@ -1,0 +1,46 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANG, isLang, LANG_COOKIE, LANGUAGES, type Lang } from '../../domain/languages';
+import { SHARED_CATALOGS } from '../../domain/locales';
+import zhCN from '../locales/zh-CN.json';
+import enUS from '../locales/en-US.json';
+import jaJP from '../locales/ja-JP.json';
+import { getCookie } from './lib/cookies';
+
+export const UI_CATALOGS: Record<Lang, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS, 'ja-JP': jaJP };
+
+/** The language to start in: the path prefix of a site page, else the cookie, else zh-CN. */
+export function initialLang(pathname: string): Lang {
+  const first = pathname.split('/').filter(Boolean)[0];
+  if (isLang(first)) return first;
+  const cookie = getCookie(LANG_COOKIE);
+  return isLang(cookie) ? cookie : DEFAULT_LANG;
+}
+
+export function setupI18n(lang: Lang = DEFAULT_LANG) {
+  if (i18n.isInitialized) {
+    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+    return i18n;
+  }
+  const resources = Object.fromEntries(
+    LANGUAGES.map((l) => [l, { common: UI_CATALOGS[l], errors: SHARED_CATALOGS[l].errors, messages: SHARED_CATALOGS[l].messages }]),
+  );
+  void i18n.use(initReactI18next).init({
+    resources,
+    lng: lang,
+    fallbackLng: DEFAULT_LANG,
+    supportedLngs: [...LANGUAGES],
+    ns: ['common', 'errors', 'messages'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  return i18n;
+}
+
+export function currentLang(): Lang {
+  return isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
+}
+
+export default i18n;

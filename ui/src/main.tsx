@@ -1,0 +1,22 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+import '@xyflow/react/dist/style.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { BlueprintProvider } from '@blueprintjs/core';
+import { initialLang, setupI18n } from './i18n';
+import { App } from './App';
+
+setupI18n(initialLang(window.location.pathname));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BlueprintProvider>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </BlueprintProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,88 @@
+import { Button, Card, Icon, Tag, type IconName } from '@blueprintjs/core';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../session/SessionContext';
+import { useSitePath } from '../lib/useLang';
+
+const SERVICES: Array<{ key: string; icon: IconName }> = [
+  { key: 'confirmation', icon: 'endorsed' },
+  { key: 'licensing', icon: 'exchange' },
+  { key: 'protection', icon: 'shield' },
+  { key: 'monitoring', icon: 'search-around' },
+];
+
+const STEPS = ['register', 'certify', 'apply', 'issue'] as const;
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const { user, openLogin } = useSession();
+  const site = useSitePath();
+  const navigate = useNavigate();
+  return (
+    <div className="ipci-home">
+      <section className="ipci-hero">
+        <div className="ipci-container ipci-hero-inner">
+          <div className="ipci-hero-text">
+            <Tag minimal round intent="primary" size="large" icon="badge">
+              {t('home.badge')}
+            </Tag>
+            <h1>{t('app.name')}</h1>
+            <p className="ipci-hero-lead">{t('home.lead')}</p>
+            <div className="ipci-hero-actions">
+              {user ? (
+                <Button size="large" intent="primary" icon="person" text={t('home.toUserCenter')} onClick={() => navigate(site('usercenter'))} />
+              ) : (
+                <Button size="large" intent="primary" icon="log-in" text={t('home.login')} onClick={openLogin} />
+              )}
+              <Button size="large" variant="outlined" icon="id-number" text={t('home.certify')} onClick={() => (user ? navigate(site('usercenter/identity')) : openLogin())} />
+            </div>
+          </div>
+          <div className="ipci-hero-card" aria-hidden>
+            <div className="ipci-cert">
+              <div className="ipci-cert-head">
+                <Icon icon="endorsed" size={22} />
+                <span>IPCI</span>
+              </div>
+              <div className="ipci-cert-code">IPCI-2025-CN-000128</div>
+              <div className="ipci-cert-line" />
+              <div className="ipci-cert-line short" />
+              <div className="ipci-cert-seal">{t('home.certSample')}</div>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="ipci-container ipci-section">
+        <h2 className="ipci-section-title">{t('home.servicesTitle')}</h2>
+        <div className="ipci-grid-4">
+          {SERVICES.map((s) => (
+            <Card key={s.key} className="ipci-service" elevation={1}>
+              <div className="ipci-service-icon">
+                <Icon icon={s.icon} size={24} />
+              </div>
+              <h3>{t(`home.services.${s.key}.title`)}</h3>
+              <p>{t(`home.services.${s.key}.text`)}</p>
+            </Card>
+          ))}
+        </div>
+      </section>
+
+      <section className="ipci-band">
+        <div className="ipci-container ipci-section">
+          <h2 className="ipci-section-title">{t('home.stepsTitle')}</h2>
+          <ol className="ipci-steps">
+            {STEPS.map((s, i) => (
+              <li key={s}>
+                <span className="ipci-step-no">{i + 1}</span>
+                <div>
+                  <strong>{t(`home.steps.${s}.title`)}</strong>
+                  <p>{t(`home.steps.${s}.text`)}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+    </div>
+  );
+}

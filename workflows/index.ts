@@ -1,0 +1,1 @@
+export { identityReview } from './identityReview';

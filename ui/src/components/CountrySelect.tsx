@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, HTMLSelect, MenuItem } from '@blueprintjs/core';
+import { HTMLSelect, MenuItem } from '@blueprintjs/core';
 import { MultiSelect, type ItemRenderer } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_CODES } from '../../../domain/countries';
@@ -73,7 +73,7 @@ export function CountryMultiSelect({ id, value, onChange, disabled }: { id: stri
       tagInputProps={{ inputProps: { id } }}
       popoverProps={{ minimal: true, matchTargetWidth: true }}
       menuProps={{ style: { maxHeight: 280, overflow: 'auto' } }}
-      rightElement={value.length && !disabled ? <Button variant="minimal" icon="cross" onClick={() => onChange([])} aria-label={t('actions.clear')} /> : undefined}
+      onClear={value.length && !disabled ? () => onChange([]) : undefined}
     />
   );
 }

@@ -43,7 +43,7 @@ export function LoginForm({ onDone, onCancel, inDialog = true }: { onDone: () =>
       await session.login(username.trim(), password);
       onDone();
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : t('errors.connectionFailed'));
+      setError(err instanceof ApiError && err.message ? err.message : t('http.unavailable', { ns: 'errors' }));
     } finally {
       setBusy(false);
     }

@@ -100,7 +100,7 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
     api
       .get<CaseView>(`/api/cases/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`)
       .then((v) => alive && setView(v))
-      .catch((e: Error) => alive && setError(e.message || t('errors.loadFailed')));
+      .catch((e: Error) => alive && setError(e.message || t('failure.load')));
     const stop = subscribe<CaseEvent>(`/api/cases/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/stream`, 'case', (event) => {
       setView((v) => (v && !v.events.some((e) => e.id === event.id) ? { ...v, events: [...v.events, event] } : v));
     });

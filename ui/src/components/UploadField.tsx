@@ -49,7 +49,7 @@ export function UploadField({ id, kind, disabled, value, multiple, max = 9, onCh
       setKnown((k) => ({ ...k, [upload.id]: upload }));
       onChange(multiple ? [...ids, upload.id] : upload.id);
     } catch (e) {
-      onError?.(e instanceof ApiError && e.message ? e.message : t('errors.connectionFailed'));
+      onError?.(e instanceof ApiError && e.message ? e.message : t('http.unavailable', { ns: 'errors' }));
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';

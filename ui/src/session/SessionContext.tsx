@@ -66,7 +66,7 @@ export function SessionProvider({ children, initialUser }: SessionProviderProps)
         setUser((u) => (u ? null : u));
         setLoginOpen(true);
       },
-      connectionFailed: () => showToast({ intent: 'danger', icon: 'offline', message: t('errors.connectionFailed') }),
+      connectionFailed: () => showToast({ intent: 'danger', icon: 'offline', message: t('http.unavailable', { ns: 'errors' }) }),
       identityRequired: (e) => {
         showToast({ intent: 'warning', icon: 'id-number', message: e.message || t('identity.required', { ns: 'errors' }) });
         navRef.current(`/${currentLang()}/ipci/usercenter/identity`);

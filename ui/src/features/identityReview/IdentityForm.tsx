@@ -48,7 +48,7 @@ export function IdentityForm({ kind, initialValues, flags, onSubmit, submitText,
           setServerErrors(e.fields);
           helpers.setTouched(Object.fromEntries(Object.keys(e.fields).map((k) => [k, true])), false);
         }
-        setFormError(e.message || t('errors.connectionFailed'));
+        setFormError(e.message || t('http.unavailable', { ns: 'errors' }));
       } else throw e;
     }
   }

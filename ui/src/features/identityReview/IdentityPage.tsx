@@ -39,7 +39,7 @@ export function IdentityPage() {
     void load();
   }, [load]);
 
-  if (failed) return <NonIdealState icon="error" title={t('errors.loadFailed')} />;
+  if (failed) return <NonIdealState icon="error" title={t('failure.load')} />;
   if (cert === undefined || !user)
     return (
       <div className="ipci-page-center">

@@ -48,7 +48,7 @@ export function MessagesPage() {
     }
   }
 
-  if (failed) return <NonIdealState icon="error" title={t('errors.loadFailed')} />;
+  if (failed) return <NonIdealState icon="error" title={t('failure.load')} />;
   return (
     <div className="ipci-stack">
       <h2 className="ipci-page-title">{t('usercenter.menu.messages')}</h2>

@@ -1,0 +1,258 @@
+import { useCallback, useEffect, useState } from 'react';
+import { AnchorButton, Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, NonIdealState, Radio, RadioGroup, Spinner, TextArea } from '@blueprintjs/core';
+import { Formik } from 'formik';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { decisionSchema, type Decision } from '../../../../domain/tasks';
+import type { IdentityKind } from '../../../../domain/identity';
+import { api, ApiError } from '../../api/client';
+import type { StaffMember, TaskDetail, TaskRow } from '../../api/types';
+import { Timeline } from '../../components/Timeline';
+import { formatDateTime, translateError } from '../../lib/format';
+import { useLang } from '../../lib/useLang';
+import { useSession } from '../../session/SessionContext';
+import { showToast } from '../../session/toaster';
+import { validateWithSchema } from '../../lib/validate';
+import { IdentityData } from '../identityReview/IdentityData';
+import { OverdueTag, ProvisionalTag, TaskStatusTag } from './taskBits';
+
+export function TaskPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const [detail, setDetail] = useState<TaskDetail | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [staff, setStaff] = useState<StaffMember[]>([]);
+  const [assignee, setAssignee] = useState('');
+  const isAdmin = Boolean(user?.roles.includes('admin'));
+
+  const load = useCallback(async () => {
+    try {
+      setDetail(await api.get<TaskDetail>(`/api/tasks/${encodeURIComponent(id)}`));
+    } catch (e) {
+      setLoadError(e instanceof ApiError && e.message ? e.message : t('failure.load'));
+    }
+  }, [id, t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    if (isAdmin)
+      api
+        .get<{ items: StaffMember[] }>('/api/staff')
+        .then((r) => setStaff(r.items))
+        .catch(() => undefined);
+  }, [isAdmin]);
+
+  async function act(name: string, path: string, body?: unknown) {
+    setBusy(name);
+    setConflict(null);
+    try {
+      const r = await api.post<{ task: TaskRow }>(`/api/tasks/${encodeURIComponent(id)}/${path}`, body ?? {});
+      setDetail((d) => (d ? { ...d, task: r.task } : d));
+      showToast({ intent: 'success', icon: 'tick', message: t(`task.done.${name}`) });
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.status > 0) {
+        const message = e.message || t('http.conflict', { ns: 'errors' });
+        setConflict(message);
+        showToast({ intent: 'danger', icon: 'error', message });
+        if (e.status === 409) void load();
+      }
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (loadError) return <NonIdealState icon="error" title={loadError} action={<Link to="/manage/inbox">{t('task.back')}</Link>} />;
+  if (!detail)
+    return (
+      <div className="ipci-page-center">
+        <Spinner />
+      </div>
+    );
+
+  const { task, subject, fields, workflowUrl } = detail;
+  const mine = task.assigneeId === user?.id;
+  const open = task.status === 'open' || task.status === 'claimed';
+  const cert = subject?.certification;
+  const kind: IdentityKind = cert?.kind ?? subject?.user?.kind ?? 'personal';
+
+  return (
+    <div className="ipci-stack">
+      <div className="ipci-toolbar">
+        <Link to="/manage/inbox">← {t('task.back')}</Link>
+      </div>
+      <Card>
+        <div className="ipci-toolbar">
+          <h2 className="ipci-page-title" style={{ margin: 0 }}>
+            {task.title}
+          </h2>
+          <TaskStatusTag status={task.status} />
+          <OverdueTag task={task} />
+          <span className="ipci-spacer" />
+          {task.status === 'open' && <Button intent="primary" icon="hand" text={t('task.claim')} loading={busy === 'claim'} onClick={() => void act('claim', 'claim')} />}
+          {task.status === 'claimed' && (mine || isAdmin) && (
+            <Button icon="undo" text={t('task.unclaim')} loading={busy === 'unclaim'} onClick={() => void act('unclaim', 'unclaim')} />
+          )}
+          {workflowUrl && <AnchorButton href={workflowUrl} target="_blank" rel="noreferrer" icon="flow-branch" endIcon="share" variant="outlined" text={t('timeline.viewInTemporal')} />}
+        </div>
+        <dl className="ipci-dl" style={{ marginTop: 16 }}>
+          <dt>{t('inbox.col.queue')}</dt>
+          <dd>{t(`queues.${task.queue}`)}</dd>
+          <dt>{t('inbox.col.assignee')}</dt>
+          <dd>{task.assigneeName ?? '—'}</dd>
+          <dt>{t('inbox.col.due')}</dt>
+          <dd>
+            {formatDateTime(task.dueAt, lang)}
+            <ProvisionalTag show={task.dueProvisional} />
+          </dd>
+          <dt>{t('inbox.col.created')}</dt>
+          <dd>{formatDateTime(task.createdAt, lang)}</dd>
+          {subject?.user && (
+            <>
+              <dt>{t('task.applicant')}</dt>
+              <dd>
+                {subject.user.displayName} ({subject.user.username})
+              </dd>
+              <dt>{t('user.kind')}</dt>
+              <dd>{t(`user.kinds.${kind}`)}</dd>
+            </>
+          )}
+        </dl>
+        {isAdmin && open && (
+          <div className="ipci-toolbar" style={{ marginTop: 16 }}>
+            <FormGroup inline label={t('task.reassign')} labelFor="reassign" style={{ margin: 0 }}>
+              <HTMLSelect id="reassign" value={assignee} onChange={(e) => setAssignee(e.currentTarget.value)}>
+                <option value="">{t('form.choose')}</option>
+                {staff.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.displayName}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+            <Button icon="exchange" text={t('task.reassignAction')} disabled={!assignee} loading={busy === 'reassign'} onClick={() => void act('reassign', 'reassign', { assigneeId: assignee })} />
+          </div>
+        )}
+      </Card>
+
+      {conflict && (
+        <Callout intent="danger" icon="error" role="alert" title={t('task.conflictTitle')} data-testid="task-conflict">
+          {conflict}
+        </Callout>
+      )}
+
+      {cert && (
+        <Card>
+          <h3 className="ipci-page-title">
+            {t('task.subject')} · {t('task.round', { round: cert.round })}
+          </h3>
+          <IdentityData kind={kind} data={cert.data} uploads={subject.uploads} />
+        </Card>
+      )}
+
+      {open && (
+        <Card>
+          <h3 className="ipci-page-title">{t('task.decision')}</h3>
+          <DecisionForm fields={fields} onSubmit={(d) => act('complete', 'complete', d)} />
+        </Card>
+      )}
+
+      <Card>
+        <h3 className="ipci-page-title">{t('timeline.title')}</h3>
+        <Timeline kind={task.caseKind} id={task.caseId} />
+      </Card>
+    </div>
+  );
+}
+
+interface DecisionValues {
+  outcome: 'approve' | 'fail';
+  flagged: Record<string, boolean>;
+  reasons: Record<string, string>;
+  comment: string;
+}
+
+function toDecision(v: DecisionValues): Decision {
+  const reasons: Record<string, string> = {};
+  if (v.outcome === 'fail') for (const [f, on] of Object.entries(v.flagged)) if (on) reasons[f] = (v.reasons[f] ?? '').trim();
+  return { outcome: v.outcome, reasons, comment: v.comment.trim() };
+}
+
+/** Approve, or fail with a checkbox and reason per field; validated by decisionSchema(fields). */
+export function DecisionForm({ fields, onSubmit }: { fields: string[]; onSubmit: (d: Decision) => Promise<boolean> }) {
+  const { t } = useTranslation();
+  const schema = decisionSchema(fields);
+  return (
+    <Formik<DecisionValues>
+      initialValues={{ outcome: 'approve', flagged: {}, reasons: {}, comment: '' }}
+      validate={async (v) => {
+        const errors: Record<string, string> = await validateWithSchema(schema, toDecision(v));
+        if (v.outcome === 'fail') for (const [f, on] of Object.entries(v.flagged)) if (on && !(v.reasons[f] ?? '').trim()) errors[`reason.${f}`] = 'validation.required';
+        return errors as never;
+      }}
+      validateOnChange={false}
+      validateOnBlur={false}
+      onSubmit={async (v, helpers) => {
+        const ok = await onSubmit(toDecision(v));
+        if (ok) helpers.resetForm();
+      }}
+    >
+      {(form) => {
+        const errors = form.errors as Record<string, string>;
+        return (
+          <form onSubmit={form.handleSubmit} data-testid="decision-form">
+            <RadioGroup inline selectedValue={form.values.outcome} onChange={(e) => void form.setFieldValue('outcome', e.currentTarget.value)}>
+              <Radio value="approve" label={t('task.approve')} />
+              <Radio value="fail" label={t('task.fail')} />
+            </RadioGroup>
+            {form.values.outcome === 'fail' && (
+              <div className="ipci-form-grid" style={{ marginTop: 8 }}>
+                {fields.map((f) => (
+                  <FormGroup key={f} intent={errors[`reason.${f}`] ? 'danger' : 'none'} helperText={errors[`reason.${f}`] ? translateError(t, errors[`reason.${f}`]) : undefined}>
+                    <Checkbox
+                      checked={Boolean(form.values.flagged[f])}
+                      label={t(`fields.${f}`, { defaultValue: f })}
+                      onChange={(e) => void form.setFieldValue(`flagged.${f}`, e.currentTarget.checked)}
+                    />
+                    {form.values.flagged[f] && (
+                      <InputGroup
+                        aria-label={`${t('task.reason')}: ${t(`fields.${f}`, { defaultValue: f })}`}
+                        placeholder={t('task.reason')}
+                        value={form.values.reasons[f] ?? ''}
+                        intent={errors[`reason.${f}`] ? 'danger' : 'none'}
+                        onChange={(e) => void form.setFieldValue(`reasons.${f}`, e.target.value)}
+                      />
+                    )}
+                  </FormGroup>
+                ))}
+              </div>
+            )}
+            {errors.reasons && (
+              <Callout intent="danger" icon="error" style={{ marginBottom: 12 }} role="alert">
+                {translateError(t, errors.reasons)}
+              </Callout>
+            )}
+            <FormGroup label={t('task.comment')} labelFor="decision-comment">
+              <TextArea id="decision-comment" fill rows={2} value={form.values.comment} onChange={(e) => void form.setFieldValue('comment', e.target.value)} />
+            </FormGroup>
+            <div className="ipci-form-actions">
+              <Button
+                type="submit"
+                intent={form.values.outcome === 'approve' ? 'success' : 'danger'}
+                icon={form.values.outcome === 'approve' ? 'tick' : 'cross'}
+                text={form.values.outcome === 'approve' ? t('task.submitApprove') : t('task.submitFail')}
+                loading={form.isSubmitting}
+              />
+            </div>
+          </form>
+        );
+      }}
+    </Formik>
+  );
+}

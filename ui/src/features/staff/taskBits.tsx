@@ -1,0 +1,34 @@
+import { Tag, type Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { TaskRow } from '../../api/types';
+
+const STATUS_INTENT: Record<string, Intent> = { open: 'primary', claimed: 'warning', done: 'success', cancelled: 'none' };
+
+export function TaskStatusTag({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag minimal intent={STATUS_INTENT[status] ?? 'none'}>
+      {t(`taskStatus.${status}`)}
+    </Tag>
+  );
+}
+
+export function OverdueTag({ task }: { task: Pick<TaskRow, 'overdue' | 'escalatedAt' | 'status'> }) {
+  const { t } = useTranslation();
+  if (!task.overdue || task.status === 'done' || task.status === 'cancelled') return null;
+  return (
+    <Tag intent="danger" icon={task.escalatedAt ? 'warning-sign' : 'time'} style={{ marginLeft: 6 }}>
+      {task.escalatedAt ? t('inbox.escalated') : t('inbox.overdue')}
+    </Tag>
+  );
+}
+
+export function ProvisionalTag({ show }: { show: boolean }) {
+  const { t } = useTranslation();
+  if (!show) return null;
+  return (
+    <Tag minimal intent="warning" style={{ marginLeft: 6 }} title={t('timeline.provisionalHint')}>
+      {t('timeline.provisional')}
+    </Tag>
+  );
+}

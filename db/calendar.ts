@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { getSolarDateFromLunar, getSolarTermDate } from 'chinese-days';
-import { statutoryHolidays, type Almanac, type CalendarDay, type CalendarSource } from '../domain/calendar';
+import { getDayDetail, getSolarDateFromLunar, getSolarTermDate } from 'chinese-days';
+import { shiftDay, statutoryHolidays, type Almanac, type CalendarDay, type CalendarSource } from '../domain/calendar';
 
 /** Query module for the working-day calendar (tables calendar_years, calendar_days). */
 
@@ -77,31 +77,46 @@ export function openProvisionalTasks(k: Knex): Promise<{ id: string; workflow_id
 }
 
 /**
- * chinese-days parses 'YYYY-M-D' strings as UTC midnight but reads them back with local-time
- * getters, so west of UTC (e.g. America/New_York) its answers come out a day early. Its results are
- * right whenever the host is at or east of UTC, so only then do we call it directly; otherwise the
- * call runs with TZ=UTC (synchronous, nothing can interleave) and the zone is restored.
+ * chinese-days parses 'YYYY-MM-DD' strings as UTC midnight but reads them back with local-time
+ * getters, so west of UTC (e.g. America/New_York) its answers come out wrong. Rather than touch
+ * process.env.TZ (process-wide: a Temporal worker's workflow threads would see it), we hand it the
+ * form of a date it reads back as the day we mean, and undo the one-day shift of its solar-term
+ * output; a range check then catches anything the package still gets wrong.
  */
-function inUtcIfNeeded<T>(year: number, fn: () => T): T {
-  const westOfUtc = new Date(year, 0, 1).getTimezoneOffset() > 0 || new Date(year, 6, 1).getTimezoneOffset() > 0;
-  if (!westOfUtc) return fn();
-  const before = process.env.TZ;
-  process.env.TZ = 'UTC';
-  try {
-    return fn();
-  } finally {
-    if (before === undefined) delete process.env.TZ;
-    else process.env.TZ = before;
-  }
+const readsAs = (input: string | Date, day: string) => getDayDetail(input).date === day;
+
+function packageInput(day: string): string | Date {
+  if (readsAs(day, day)) return day;
+  const [y, m, d] = day.split('-').map(Number);
+  const local = new Date(y, m - 1, d);
+  if (readsAs(local, day)) return local;
+  throw new Error(`chinese-days misreads ${day} in this time zone`);
+}
+
+function within(day: string, from: string, to: string, what: string): string {
+  const mmdd = day.slice(5);
+  if (mmdd < from || mmdd > to) throw new Error(`chinese-days gave ${day} for ${what}, outside ${from}..${to}`);
+  return day;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** Windows the festivals always fall in (1900–2100); a result outside means a library fault. */
+const WINDOWS: Record<string, [string, string]> = { '1-1': ['01-21', '02-21'], '5-5': ['05-28', '06-25'], '8-15': ['09-07', '10-08'] };
+
 export const chineseDaysAlmanac: Almanac = {
-  lunarToSolar: (lunarYear, month, day) =>
+  lunarToSolar: (lunarYear, month, day) => {
     // `.date` is the ordinary month; `leapMonthDate` (a leap month of the same number) is never a festival.
-    inUtcIfNeeded(lunarYear, () => getSolarDateFromLunar(`${lunarYear}-${pad(month)}-${pad(day)}`).date),
-  qingming: (year) => inUtcIfNeeded(year, () => getSolarTermDate(year, 4, 'pure_brightness')),
+    const solar = getSolarDateFromLunar(packageInput(`${lunarYear}-${pad(month)}-${pad(day)}`)).date;
+    const window = WINDOWS[`${month}-${day}`];
+    return window ? within(solar, window[0], window[1], `lunar ${lunarYear}-${month}-${day}`) : solar;
+  },
+  qingming: (year) => {
+    const raw = getSolarTermDate(year, 4, 'pure_brightness');
+    // Its last step is the same string round trip getDayDetail does: measure that shift and undo it.
+    const shift = (Date.parse(getDayDetail(raw).date) - Date.parse(raw)) / 86_400_000;
+    return within(shiftDay(raw, -shift), '04-03', '04-06', `Qingming ${year}`);
+  },
 };
 
 const provisionalCache = new Map<number, CalendarDay[]>();

@@ -62,8 +62,8 @@ export function statutoryHolidays(year: number, almanac: Almanac): CalendarDay[]
   add(fixed(5, 1), '劳动节');
   add(fixed(5, 2), '劳动节');
   add(almanac.lunarToSolar(year, 5, 5), '端午');
-  add(almanac.lunarToSolar(year, 8, 15), '中秋');
   for (let d = 1; d <= 3; d++) add(fixed(10, d), '国庆节');
+  add(almanac.lunarToSolar(year, 8, 15), '中秋');
 
   return [...days].sort(([a], [b]) => a.localeCompare(b)).map(([day, name]) => ({ day, kind: 'holiday', name }));
 }
@@ -88,7 +88,7 @@ export function calendarYearBodySchema(year: number) {
         .test('real-date', 'validation.date', (v) => !v || isRealDate(v))
         .test('in-year', 'calendar.dayOutsideYear', (v) => !v || !isRealDate(v) || v.startsWith(`${year}-`)),
       kind: trimmed().required().oneOf(CALENDAR_DAY_KINDS),
-      name: trimmed().required().min(1).max(64),
+      name: trimmed().required().max(64), // required() already refuses a blank name
     })
     .noUnknown()
     .test('workday-weekend', 'calendar.workdayNotWeekend', function (v) {

@@ -41,4 +41,5 @@ export const phone = () => trimmed().matches(PHONE_PATTERN, { message: 'validati
 export const isoDate = () =>
   trimmed().matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.date', excludeEmptyString: true });
 /** The id of a file uploaded earlier through /api/uploads. */
-export const uploadId = () => trimmed().uuid('validation.upload');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uploadId = () => trimmed().matches(UUID, { message: 'validation.upload', excludeEmptyString: true });

@@ -55,6 +55,12 @@ export interface RequestOptions {
   quiet401?: boolean;
 }
 
+/** Absolute against the page origin (the same thing the browser does; Node's fetch needs it). */
+export function absolute(path: string): string {
+  const origin = typeof window !== 'undefined' && window.location?.origin && window.location.origin !== 'null' ? window.location.origin : '';
+  return path.startsWith('/') ? origin + path : path;
+}
+
 export function withQuery(path: string, query?: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -92,7 +98,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   trackActivity(1);
   let response: Response;
   try {
-    response = await fetch(withQuery(path, options.query), { method, headers, body, credentials: 'include', signal: options.signal });
+    response = await fetch(absolute(withQuery(path, options.query)), { method, headers, body, credentials: 'include', signal: options.signal });
   } catch (cause) {
     trackActivity(-1);
     if ((cause as Error)?.name === 'AbortError') throw cause;

@@ -101,8 +101,8 @@ function within(day: string, from: string, to: string, what: string): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Windows the festivals always fall in (1900–2100); a result outside means a library fault. */
-const WINDOWS: Record<string, [string, string]> = { '1-1': ['01-21', '02-21'], '5-5': ['05-28', '06-25'], '8-15': ['09-07', '10-08'] };
+/** Where the festivals fall in 1901–2100 (the package's own range, checked): outside means a library fault. */
+const WINDOWS: Record<string, [string, string]> = { '1-1': ['01-21', '02-20'], '5-5': ['05-27', '06-26'], '8-15': ['09-07', '10-08'] };
 
 export const chineseDaysAlmanac: Almanac = {
   lunarToSolar: (lunarYear, month, day) => {
@@ -115,7 +115,7 @@ export const chineseDaysAlmanac: Almanac = {
     const raw = getSolarTermDate(year, 4, 'pure_brightness');
     // Its last step is the same string round trip getDayDetail does: measure that shift and undo it.
     const shift = (Date.parse(getDayDetail(raw).date) - Date.parse(raw)) / 86_400_000;
-    return within(shiftDay(raw, -shift), '04-03', '04-06', `Qingming ${year}`);
+    return within(shiftDay(raw, -shift), '04-04', '04-06', `Qingming ${year}`);
   },
 };
 

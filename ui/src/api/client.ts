@@ -151,7 +151,7 @@ export interface UploadProgress {
 export function uploadFile<T>(kind: string, file: File, onProgress?: (p: UploadProgress) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads');
+    xhr.open('POST', absolute('/api/uploads'));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (e) => {

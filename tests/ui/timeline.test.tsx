@@ -1,0 +1,136 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import { identityReview } from '../../domain/processes/identityReview';
+import { Timeline, STATE_COLOURS, layoutModel } from '../../ui/src/components/Timeline';
+import { SessionProvider } from '../../ui/src/session/SessionContext';
+import { server } from './support/server';
+import { FakeEventSource } from './support/eventSource';
+import { renderApp, USER, REVIEWER } from './support/render';
+import type { SessionUser } from '../../ui/src/api/types';
+
+const CASE = 'c0ffee00-0000-4000-8000-000000000001';
+let nextId = 1;
+const ev = (step: string, status: string, over: Record<string, unknown> = {}) => ({
+  id: nextId++,
+  caseKind: 'identityReview',
+  caseId: CASE,
+  step,
+  status,
+  actor: 'system',
+  actorName: null,
+  at: `2025-03-0${nextId}T08:00:00Z`,
+  dueAt: null,
+  dueProvisional: false,
+  reasons: null,
+  ...over,
+});
+
+function renderTimeline(user: SessionUser, events: unknown[]) {
+  server.use(http.get(`*/api/cases/identityReview/${CASE}`, () => HttpResponse.json({ model: identityReview, events, workflowUrl: 'http://localhost:8233/namespaces/default/workflows/w1' })));
+  return render(
+    <MemoryRouter>
+      <SessionProvider initialUser={user}>
+        <Timeline kind="identityReview" id={CASE} />
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+}
+
+const state = (step: string) => screen.getByTestId(`step-${step}`).getAttribute('data-state');
+
+describe('timeline', () => {
+  test('lays steps out left to right with the correction loop running back', () => {
+    const { column, back } = layoutModel(identityReview);
+    expect(column.submit).toBeLessThan(column.review);
+    expect(column.review).toBeLessThan(column.verified);
+    expect(column.review).toBeLessThan(column.correction);
+    expect([...back]).toEqual(['correction>review']);
+  });
+
+  test('colours steps from the events and recolours on a live event without reload', async () => {
+    const events = [
+      ev('submit', 'done', { actor: 'user', actorName: 'Alice Zhang' }),
+      ev('review', 'failed', { actor: 'staff', actorName: 'Rita Reviewer', reasons: { phone: 'Number unreachable', idFront: 'Blurred' } }),
+      ev('correction', 'current', { actor: 'user', dueAt: '2027-01-08T00:00:00Z', dueProvisional: true }),
+    ];
+    renderTimeline(USER, events);
+    await screen.findByTestId('timeline');
+    await waitFor(() => expect(state('submit')).toBe('done'));
+    expect(state('review')).toBe('failed');
+    expect(state('correction')).toBe('current');
+    expect(state('verified')).toBe('pending');
+    expect(screen.getByTestId('step-submit')).toHaveStyle({ borderColor: STATE_COLOURS.done });
+    expect(screen.getByTestId('step-review')).toHaveStyle({ borderColor: STATE_COLOURS.failed });
+    expect(screen.getByTestId('step-correction')).toHaveStyle({ borderColor: STATE_COLOURS.current });
+
+    const list = screen.getByTestId('timeline-events');
+    expect(within(list).getAllByTestId('timeline-event')).toHaveLength(3);
+    // reasons are shown per field with the field's label
+    expect(within(list).getByText('Mobile phone')).toBeInTheDocument();
+    expect(within(list).getByText(/Number unreachable/)).toBeInTheDocument();
+    expect(within(list).getByText('ID card front')).toBeInTheDocument();
+    expect(within(list).getByText('provisional')).toBeInTheDocument();
+    expect(within(list).getByText(/Rita Reviewer/)).toBeInTheDocument();
+    // users do not get the Temporal link
+    expect(screen.queryByText('View in Temporal')).not.toBeInTheDocument();
+
+    act(() => {
+      expect(FakeEventSource.emit(`/api/cases/identityReview/${CASE}/stream`, 'case', ev('correction', 'done', { actor: 'user' }))).toBe(1);
+      FakeEventSource.emit(`/api/cases/identityReview/${CASE}/stream`, 'case', ev('review', 'waiting', { actor: 'staff', dueAt: '2025-03-20T00:00:00Z' }));
+    });
+    await waitFor(() => expect(state('review')).toBe('waiting'));
+    expect(state('correction')).toBe('done');
+    expect(screen.getByTestId('step-review')).toHaveStyle({ borderColor: STATE_COLOURS.waiting });
+    expect(within(list).getAllByTestId('timeline-event')).toHaveLength(5);
+  });
+
+  test('staff see the link to the workflow in Temporal', async () => {
+    renderTimeline(REVIEWER, [ev('submit', 'done')]);
+    expect((await screen.findByText('View in Temporal')).closest('a')).toHaveAttribute('href', 'http://localhost:8233/namespaces/default/workflows/w1');
+  });
+});
+
+describe('messages', () => {
+  test('lists messages with titles from the messages namespace, unread in bold; a click marks read', async () => {
+    let read: string | null = null;
+    server.use(
+      http.get('*/api/messages', () =>
+        HttpResponse.json({
+          items: [
+            { id: 'm1', titleKey: 'identityFailed', params: {}, actionLink: '/en-US/ipci/usercenter/identity', sender: null, createdAt: '2025-03-04T08:00:00Z', readAt: null },
+            { id: 'm2', titleKey: 'taskOverdue', params: { title: 'Identity review: alice' }, actionLink: null, sender: 'System', createdAt: '2025-03-03T08:00:00Z', readAt: '2025-03-03T09:00:00Z' },
+          ],
+          unread: 1,
+        }),
+      ),
+      http.post('*/api/messages/m1/read', () => {
+        read = 'm1';
+        return HttpResponse.json({ message: { id: 'm1', readAt: '2025-03-05T00:00:00Z' } });
+      }),
+    );
+    renderApp('/en-US/ipci/usercenter/messages', { user: USER });
+    const m1 = await screen.findByTestId('message-m1');
+    expect(m1).toHaveClass('is-unread');
+    expect(m1).toHaveTextContent('Identity certification failed: correct the flagged items and resubmit');
+    expect(screen.getByTestId('message-m2')).toHaveTextContent('Review task overdue: Identity review: alice');
+    expect(screen.getByTestId('message-m2')).not.toHaveClass('is-unread');
+    expect(await screen.findByTestId('unread-count')).toHaveTextContent('1');
+
+    await userEvent.click(m1);
+    await waitFor(() => expect(read).toBe('m1'));
+    await waitFor(() => expect(screen.getByTestId('message-m1')).not.toHaveClass('is-unread'));
+    await waitFor(() => expect(screen.queryByTestId('unread-count')).not.toBeInTheDocument());
+  });
+
+  test('the unread count in the header is live (event unread)', async () => {
+    renderApp('/en-US/ipci', { user: USER });
+    await screen.findAllByText('IPCI Cultural IP Rights Platform');
+    await waitFor(() => expect(FakeEventSource.instances.some((s) => s.url.includes('/api/messages/stream'))).toBe(true));
+    act(() => {
+      FakeEventSource.emit('/api/messages/stream', 'unread', { unread: 7 });
+    });
+    expect(await screen.findByTestId('unread-count')).toHaveTextContent('7');
+  });
+});

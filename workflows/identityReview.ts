@@ -1,4 +1,4 @@
-import { allHandlersFinished, condition, defineQuery, defineUpdate, setHandler, upsertSearchAttributes, workflowInfo, setCurrentDetails } from '@temporalio/workflow';
+import { allHandlersFinished, condition, defineQuery, defineUpdate, setHandler, upsertSearchAttributes, setCurrentDetails } from '@temporalio/workflow';
 import { identityFields, type IdentityKind } from '../domain/identity';
 import { identityReview as model } from '../domain/processes/identityReview';
 import { acts } from './lib/activities';
@@ -61,7 +61,7 @@ export async function identityReview(input: IdentityReviewInput): Promise<Identi
   for (;;) {
     upsertSearchAttributes([{ key: InboxQueue, value: 'identity' }]);
     const { decision, decidedBy } = await humanTask({
-      taskId: `${workflowInfo().workflowId}/review/${round}`,
+      taskId: `${KIND}/${caseId}/review/${round}`,
       queue: 'identity',
       step: REVIEW.id,
       caseKind: KIND,

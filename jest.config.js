@@ -1,0 +1,29 @@
+/**
+ * `npm test` runs every project. Unit and UI tests need no services; integration and e2e share one
+ * global setup (tests/support/services.ts) that starts real Postgres, a real Temporal dev server,
+ * the worker and the API.
+ */
+const swc = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
+const node = (name, extra = {}) => ({
+  displayName: name,
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  testMatch: [`<rootDir>/tests/${name}/**/*.test.ts`],
+  ...extra,
+});
+const services = {
+  globalSetup: '<rootDir>/tests/support/globalSetup.ts',
+  globalTeardown: '<rootDir>/tests/support/globalTeardown.ts',
+};
+
+module.exports = {
+  projects: [
+    node('unit'),
+    '<rootDir>/tests/ui/jest.config.js',
+    node('integration', { ...services, testTimeout: 60_000 }),
+    node('e2e', { ...services, testTimeout: 240_000 }),
+  ],
+};

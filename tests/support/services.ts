@@ -1,0 +1,89 @@
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createDb } from '../../db/connection';
+import { migrate } from '../../db/migrate';
+import { seed } from '../../db/seed';
+import { ROOT, temporalConfig } from '../../temporal/config';
+import { startDevServer, temporalBinary } from '../../temporal/devServer';
+import { runTs, stopChild } from '../../scripts/lib/children';
+import { TEST_PORTS, TEST_UPLOAD_MAX_BYTES } from './limits';
+import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from '../../scripts/lib/postgres';
+
+/**
+ * Real services for integration and end-to-end tests: a fresh database (on DATABASE_URL's server, or
+ * embedded Postgres), a Temporal dev server in memory (or TEMPORAL_ADDRESS), and the worker and API
+ * as separate processes, exactly as `npm start` runs them.
+ */
+
+export interface Services {
+  pg?: RunningPostgres;
+  temporal?: ChildProcess;
+  worker: ChildProcess;
+  api: ChildProcess;
+}
+
+export async function startServices(): Promise<Services> {
+  const cfg = temporalConfig();
+  let pg: RunningPostgres | undefined;
+  let databaseUrl: string;
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL);
+    const name = `ipci_test_${process.pid}`;
+    const admin = new URL(url);
+    admin.pathname = '/postgres';
+    await ensureDatabase(admin.toString(), name, true);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  } else {
+    pg = await startEmbeddedPostgres(path.join(ROOT, '.data', 'test-pg'), TEST_PORTS.pg, 'postgres');
+    const admin = pg.url;
+    await ensureDatabase(admin, 'ipci_test', true);
+    databaseUrl = admin.replace(/\/postgres$/, '/ipci_test');
+  }
+  const k = createDb(databaseUrl, { min: 0, max: 2 });
+  await migrate(k);
+  await seed(k);
+  await k.destroy();
+
+  let temporal: ChildProcess | undefined;
+  let address = process.env.TEMPORAL_ADDRESS;
+  if (!address) {
+    temporal = await startDevServer(cfg, await temporalBinary(cfg), { port: TEST_PORTS.temporal, uiPort: TEST_PORTS.temporal + 1000, headless: true });
+    address = `127.0.0.1:${TEST_PORTS.temporal}`;
+  }
+  const env = {
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: address,
+    TEMPORAL_TASK_QUEUE: `ipci-test-${process.pid}`,
+    PORT: String(TEST_PORTS.api),
+    UPLOAD_DIR: path.join(ROOT, '.data', 'test-uploads'),
+    UPLOAD_MAX_BYTES: String(TEST_UPLOAD_MAX_BYTES),
+  };
+  Object.assign(process.env, env, { IPCI_TEST_API: `http://127.0.0.1:${TEST_PORTS.api}` });
+  const worker = runTs('test-worker', 'temporal/main.ts', env);
+  const api = runTs('test-api', 'api/main.ts', env);
+  await waitHealthy(`http://127.0.0.1:${TEST_PORTS.api}/api/health`);
+  return { pg, temporal, worker, api };
+}
+
+export async function stopServices(s: Services): Promise<void> {
+  await Promise.all([stopChild(s.api), stopChild(s.worker)]);
+  await stopChild(s.temporal);
+  await s.pg?.stop();
+}
+
+export async function waitHealthy(url: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = await res.text();
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} not healthy: ${last}`);
+}

@@ -20,6 +20,7 @@ const services = {
 };
 
 module.exports = {
+  reporters: ['default', '<rootDir>/tests/support/summaryReporter.js'],
   projects: [
     node('unit'),
     '<rootDir>/tests/ui/jest.config.js',

@@ -34,6 +34,8 @@ export async function startEmbeddedPostgres(dir: string, port: number, database:
 
 export async function ensureDatabase(adminUrl: string, database: string, fresh = false): Promise<void> {
   const client = new Client({ connectionString: adminUrl });
+  // A server stopping mid-way (Ctrl-C during start) must reject the query, not crash the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     if (fresh) await client.query(`drop database if exists "${database}" with (force)`);

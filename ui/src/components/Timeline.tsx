@@ -122,7 +122,7 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
       return {
         id: s.id,
         type: 'step',
-        position: { x: column[s.id] * 210, y: rows[s.id] * 110 },
+        position: { x: column[s.id] * 230, y: rows[s.id] * 100 },
         data: { label: t(`steps.${model.kind}.${s.id}`), actor: t(`actors.${s.actor}`), state, stateLabel: t(`stepState.${state}`) },
         draggable: false,
         selectable: false,
@@ -173,7 +173,7 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
               edges={edges}
               nodeTypes={NODE_TYPES}
               fitView
-              fitViewOptions={{ padding: 0.2 }}
+              fitViewOptions={{ padding: 0.3, maxZoom: 1 }}
               nodesDraggable={false}
               nodesConnectable={false}
               elementsSelectable={false}

@@ -44,7 +44,7 @@ export function IdentityData({
       {rows.map((f) => {
         const wide = f.wide || f.type === 'uploads' || f.type === 'textarea';
         return [
-          <dt key={`t-${f.name}`}>
+          <dt key={`t-${f.name}`} className={wide ? 'ipci-dl-wide-label' : undefined}>
             {t(`fields.${f.name}`)}
             {flags?.[f.name] && (
               <Tag minimal intent="danger" style={{ marginLeft: 6 }}>

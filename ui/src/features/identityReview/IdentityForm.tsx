@@ -188,7 +188,7 @@ function Field({ spec, form, locked, reason, serverError, uploadError, onUploadE
   );
   return (
     <FormGroup
-      className={`${spec.wide || type === 'uploads' ? 'ipci-span-2' : ''} ${locked ? 'ipci-field-locked' : ''}`}
+      className={`${spec.wide || type === 'uploads' ? 'ipci-span-2' : ''} ${type === 'checkbox' ? 'ipci-field-check' : ''} ${locked ? 'ipci-field-locked' : ''}`}
       label={type === 'checkbox' ? undefined : t(`fields.${name}`)}
       labelFor={id}
       labelInfo={type === 'checkbox' || locked ? undefined : isRequiredHint(name) ? <span className="ipci-muted">*</span> : undefined}

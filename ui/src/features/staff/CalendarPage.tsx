@@ -109,7 +109,7 @@ export function CalendarPage() {
             <Spinner size={24} />
           </div>
         ) : days.length === 0 ? (
-          <NonIdealState icon="calendar" title={t('calendar.empty')} />
+          <div className="ipci-card-empty"><NonIdealState icon="calendar" title={t('calendar.empty')} /></div>
         ) : (
           <HTMLTable className="ipci-table" compact striped>
             <thead>
@@ -127,7 +127,7 @@ export function CalendarPage() {
                     <InputGroup type="date" size="small" value={d.day} aria-label={t('calendar.day')} onChange={(e) => update(i, { day: e.target.value })} />
                   </td>
                   <td>
-                    <HTMLSelect value={d.kind} aria-label={t('calendar.kind')} onChange={(e) => update(i, { kind: e.currentTarget.value as CalendarDay['kind'] })}>
+                    <HTMLSelect value={d.kind} style={{ minWidth: 150 }} aria-label={t('calendar.kind')} onChange={(e) => update(i, { kind: e.currentTarget.value as CalendarDay['kind'] })}>
                       <option value="holiday">{t('calendar.holiday')}</option>
                       <option value="workday">{t('calendar.workday')}</option>
                     </HTMLSelect>

@@ -100,7 +100,7 @@ export function InboxPage() {
             <Spinner size={24} />
           </div>
         ) : items.length === 0 ? (
-          <NonIdealState icon="inbox" title={t('inbox.empty')} />
+          <div className="ipci-card-empty"><NonIdealState icon="inbox" title={t('inbox.empty')} /></div>
         ) : (
           <>
             <HTMLTable className="ipci-table" striped data-testid="inbox-table">
@@ -120,7 +120,7 @@ export function InboxPage() {
                   return (
                     <tr key={task.id} className={late ? 'is-overdue' : ''} data-testid={`task-row-${task.id}`} data-overdue={late ? 'true' : 'false'}>
                       <td>
-                        <Link to={`/manage/tasks/${task.id}`}>{task.title}</Link>
+                        <Link to={`/manage/tasks/${encodeURIComponent(task.id)}`}>{task.title}</Link>
                         <OverdueTag task={task} />
                       </td>
                       <td>{t(`queues.${task.queue}`)}</td>

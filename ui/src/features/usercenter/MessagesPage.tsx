@@ -58,7 +58,7 @@ export function MessagesPage() {
             <Spinner size={24} />
           </div>
         ) : items.length === 0 ? (
-          <NonIdealState icon="inbox" title={t('messages.empty')} />
+          <div className="ipci-card-empty"><NonIdealState icon="inbox" title={t('messages.empty')} /></div>
         ) : (
           <HTMLTable interactive className="ipci-table ipci-messages">
             <thead>
@@ -75,7 +75,7 @@ export function MessagesPage() {
                 <tr key={m.id} className={m.readAt ? '' : 'is-unread'} onClick={() => void markRead(m)} data-testid={`message-${m.id}`}>
                   <td>{m.readAt ? <Tag minimal>{t('messages.read')}</Tag> : <Tag intent="primary">{t('messages.unread')}</Tag>}</td>
                   <td>{t(m.titleKey, { ns: 'messages', defaultValue: m.titleKey, ...(m.params ?? {}) })}</td>
-                  <td className="ipci-muted">{m.sender ?? t('messages.system')}</td>
+                  <td className="ipci-muted">{!m.sender || m.sender === 'system' ? t('messages.system') : m.sender}</td>
                   <td className="ipci-muted">{formatDateTime(m.createdAt, lang)}</td>
                   <td>
                     {m.actionLink && (

@@ -30,7 +30,7 @@ export function UserCenterLayout() {
             {item('usercenter/messages', 'envelope', 'usercenter.menu.messages', unread > 0 ? String(unread) : undefined)}
             <MenuDivider />
             {LATER.map((k) => (
-              <MenuItem key={k} disabled text={t(`usercenter.later.${k}`)} labelElement={<Tag minimal>{t('usercenter.notOpen')}</Tag>} />
+              <MenuItem key={k} disabled multiline text={t(`usercenter.later.${k}`)} labelElement={<Tag minimal>{t('usercenter.notOpen')}</Tag>} />
             ))}
           </Menu>
         </Card>

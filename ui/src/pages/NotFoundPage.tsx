@@ -1,22 +1,19 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useLang } from '../lib/useLang';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   const lang = useLang();
+  const navigate = useNavigate();
   return (
     <div className="ipci-page-center" data-testid="not-found">
       <NonIdealState
         icon="search"
         title="404"
         description={t('http.notFound', { ns: 'errors' })}
-        action={
-          <Link to={`/${lang}/ipci`}>
-            <Button intent="primary" icon="home" text={t('nav.backHome')} />
-          </Link>
-        }
+        action={<Button intent="primary" icon="home" text={t('nav.backHome')} onClick={() => navigate(`/${lang}/ipci`)} />}
       />
     </div>
   );
@@ -25,6 +22,7 @@ export function NotFoundPage() {
 export function SorryPage() {
   const { t } = useTranslation();
   const lang = useLang();
+  const navigate = useNavigate();
   return (
     <div className="ipci-page-center">
       <NonIdealState
@@ -34,9 +32,7 @@ export function SorryPage() {
         action={
           <div style={{ display: 'flex', gap: 10 }}>
             <Button icon="refresh" text={t('actions.retry')} onClick={() => window.history.back()} />
-            <Link to={`/${lang}/ipci`}>
-              <Button intent="primary" icon="home" text={t('nav.backHome')} />
-            </Link>
+            <Button intent="primary" icon="home" text={t('nav.backHome')} onClick={() => navigate(`/${lang}/ipci`)} />
           </div>
         }
       />

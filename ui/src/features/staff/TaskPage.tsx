@@ -152,7 +152,7 @@ export function TaskPage() {
           <h3 className="ipci-page-title">
             {t('task.subject')} · {t('task.round', { round: cert.round })}
           </h3>
-          <IdentityData kind={kind} data={cert.data} uploads={subject.uploads} />
+          <IdentityData kind={kind} data={cert.data} uploads={subject.uploads} flags={cert.flags} />
         </Card>
       )}
 

@@ -4,7 +4,7 @@ import { ROOT } from '../temporal/config';
 
 /** `npm run dev`: Vite with hot reload, proxying /api to the API process. */
 async function main() {
-  const server = await createServer({ configFile: path.join(ROOT, 'ui', 'vite.config.ts') });
+  const server = await createServer({ configFile: path.join(ROOT, 'ui', 'vite.config.mts') });
   await server.listen();
   server.printUrls();
 }

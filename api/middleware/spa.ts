@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import serve from 'koa-static';
 import compose from 'koa-compose';
@@ -12,7 +12,15 @@ import { resolveLangRoute, UNPREFIXED_ROOTS } from '../../domain/routing';
  * answer 404 with the app, which shows 'This page could not be found'.
  */
 export function spa(distDir: string): Middleware {
-  let index: string | undefined;
+  const indexPath = path.join(distDir, 'index.html');
+  let cached: { mtimeMs: number; html: string } | undefined;
+  // A rebuild replaces the hashed assets, so index.html is re-read whenever it changes.
+  const readIndex = async (): Promise<string | undefined> => {
+    const info = await stat(indexPath).catch(() => undefined);
+    if (!info) return undefined;
+    if (cached?.mtimeMs !== info.mtimeMs) cached = { mtimeMs: info.mtimeMs, html: await readFile(indexPath, 'utf8') };
+    return cached.html;
+  };
   const page: Middleware = async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next();
     const cookieLang = ctx.cookies.get(LANG_COOKIE);
@@ -20,7 +28,7 @@ export function spa(distDir: string): Middleware {
     const route = resolveLangRoute(ctx.path, cookieLang, ctx.search);
     if (route.kind === 'redirect') return ctx.redirect(route.to);
     const known = route.kind === 'ok' || (route.kind === 'unprefixed' && UNPREFIXED_ROOTS.includes(ctx.path.split('/')[1]));
-    index ??= await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => undefined);
+    const index = await readIndex();
     if (!index) {
       ctx.status = 503;
       ctx.body = 'The UI is not built yet: run `npm run build:ui` (npm start does it for you).';

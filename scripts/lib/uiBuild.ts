@@ -19,6 +19,6 @@ export function buildUiIfStale(log: (line: string) => void): void {
   const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
   if (builtAt > Math.max(newest(path.join(ROOT, 'ui')), newest(path.join(ROOT, 'domain')))) return;
   log('Building the UI (vite build)…');
-  const r = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'ui/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'ui/vite.config.mts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('vite build failed');
 }

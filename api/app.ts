@@ -43,7 +43,8 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
   }
   app.use(spa(uiDist));
   app.on('error', (err, ctx) => {
-    if ((err as { code?: string }).code === 'ECONNRESET') return;
+    // A browser closing a page ends its event streams: expected, not an error.
+    if (['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE'].includes((err as { code?: string }).code ?? '')) return;
     console.error(`[api] ${ctx?.method} ${ctx?.path}:`, err);
   });
   return app;

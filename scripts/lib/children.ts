@@ -2,17 +2,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../../temporal/config';
 
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-
-/** Runs a TypeScript entry point as its own process, its output prefixed with a name. */
+/**
+ * Runs a TypeScript entry point as its own process, its output prefixed with a name. Node loads
+ * tsx itself (no wrapper process), so a signal reaches the program: a SIGKILL really kills it.
+ */
 export function runTs(name: string, entry: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(TSX, [path.join(ROOT, entry)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (chunk: Buffer) =>
     chunk
       .toString()
       .split('\n')
       .filter(Boolean)
-      .forEach((line) => console.log(`[${name}] ${line}`));
+      .forEach((line) => process.stdout.write(`[${name}] ${line}\n`));
   child.stdout?.on('data', prefix);
   child.stderr?.on('data', prefix);
   return child;

@@ -7,6 +7,7 @@ import { ROOT, temporalConfig } from '../../temporal/config';
 import { startDevServer, temporalBinary } from '../../temporal/devServer';
 import { runTs, stopChild } from '../../scripts/lib/children';
 import { TEST_PORTS, TEST_UPLOAD_MAX_BYTES } from './limits';
+import { waitHealthy } from './health';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from '../../scripts/lib/postgres';
 
 /**
@@ -70,20 +71,4 @@ export async function stopServices(s: Services): Promise<void> {
   await Promise.all([stopChild(s.api), stopChild(s.worker)]);
   await stopChild(s.temporal);
   await s.pg?.stop();
-}
-
-export async function waitHealthy(url: string, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-      last = await res.text();
-    } catch (err) {
-      last = (err as Error).message;
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} not healthy: ${last}`);
 }

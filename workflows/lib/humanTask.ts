@@ -1,4 +1,4 @@
-import { condition, defineSignal, defineUpdate, setHandler, workflowInfo } from '@temporalio/workflow';
+import { condition, defineSignal, defineUpdate, patched, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Role } from '../../domain/roles';
 import { decisionSchema, type Actor, type Decision, type Queue } from '../../domain/tasks';
 import { acts } from './activities';
@@ -58,6 +58,9 @@ interface OpenTask {
   dueProvisional: boolean;
   decided: DecidedTask | null;
 }
+
+/** Patch id: histories recorded before it wrote the row first and opened the task after. */
+const TASK_OPEN_BEFORE_ROW = 'task-open-before-row';
 
 let current: OpenTask | null = null;
 let recomputeRequested = false;
@@ -173,10 +176,19 @@ export function installTaskHandlers(): void {
 export async function humanTask(spec: TaskSpec): Promise<DecidedTask> {
   const createdAt = new Date().toISOString();
   const due = await acts.computeDueDate({ from: createdAt, workingDays: spec.slaWorkingDays, overrideMs: spec.slaOverrideMs });
-  await acts.createTask({ ...spec, workflowId: workflowInfo().workflowId, dueAt: due.dueAt, dueProvisional: due.provisional, createdAt });
   const task: OpenTask = { spec, createdAt, assignee: null, dueAt: due.dueAt, dueProvisional: due.provisional, decided: null };
-  current = task;
-  await progress(spec.caseKind, spec.caseId, { step: spec.step, status: 'current', actor: 'staff', dueAt: due.dueAt, dueProvisional: due.provisional });
+  const writeRow = () => acts.createTask({ ...spec, workflowId: workflowInfo().workflowId, dueAt: due.dueAt, dueProvisional: due.provisional, createdAt });
+  const recordCurrent = () => progress(spec.caseKind, spec.caseId, { step: spec.step, status: 'current', actor: 'staff', dueAt: due.dueAt, dueProvisional: due.provisional });
+  if (patched(TASK_OPEN_BEFORE_ROW)) {
+    // The task is open before its row exists, so a claim arriving right after the row appears
+    // is never refused as stale; the row and the timeline event are written together.
+    current = task;
+    await Promise.all([writeRow(), recordCurrent()]);
+  } else {
+    await writeRow();
+    current = task;
+    await recordCurrent();
+  }
   let escalated = false;
   while (!task.decided) {
     const remaining = Date.parse(task.dueAt) - Date.now();

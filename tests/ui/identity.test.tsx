@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp, USER } from './support/render';
 import { server } from './support/server';
+import { identityReview } from '../../domain/processes/identityReview';
 
 const CERT_ID = '33333333-3333-4333-8333-333333333333';
 const FRONT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -14,21 +15,7 @@ const fileInput = (name: string) => screen.getByTestId(`upload-identity-${name}`
 function caseHandler() {
   return http.get('*/api/cases/identityReview/:id', () =>
     HttpResponse.json({
-      model: {
-        kind: 'identityReview',
-        steps: [
-          { id: 'submit', actor: 'user' },
-          { id: 'review', actor: 'staff', queue: 'identity', slaWorkingDays: 5 },
-          { id: 'correction', actor: 'user' },
-          { id: 'verified', actor: 'system', terminal: true },
-        ],
-        transitions: [
-          { from: 'submit', to: 'review' },
-          { from: 'review', to: 'verified', on: 'approve' },
-          { from: 'review', to: 'correction', on: 'fail' },
-          { from: 'correction', to: 'review', on: 'resubmit' },
-        ],
-      },
+      model: identityReview,
       events: [],
       workflowUrl: 'http://localhost:8233/namespaces/default/workflows/identityReview/x',
     }),

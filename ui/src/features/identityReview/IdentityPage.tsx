@@ -102,10 +102,7 @@ export function IdentityPage() {
           <Callout intent="primary" icon="time" title={t('identity.underReview', { ns: 'errors' })}>
             {t('identity.underReviewHint', { date: formatDateTime(cert.submittedAt, lang) })}
           </Callout>
-          <Card>
-            <h3 className="ipci-page-title">{t('timeline.title')}</h3>
-            <Timeline kind={IDENTITY_CASE_KIND} id={cert.id} />
-          </Card>
+          <TimelineCard id={cert.id} />
           <Card>
             <h3 className="ipci-page-title">{t('identity.submittedData')}</h3>
             <IdentityData kind={kind} data={cert.data} />
@@ -128,10 +125,7 @@ export function IdentityPage() {
               submitText={t('identity.resubmit')}
             />
           </Card>
-          <Card>
-            <h3 className="ipci-page-title">{t('timeline.title')}</h3>
-            <Timeline kind={IDENTITY_CASE_KIND} id={cert.id} />
-          </Card>
+          <TimelineCard id={cert.id} />
         </>
       )}
 
@@ -143,12 +137,20 @@ export function IdentityPage() {
           <Card>
             <IdentityData kind={kind} data={cert.data} />
           </Card>
-          <Card>
-            <h3 className="ipci-page-title">{t('timeline.title')}</h3>
-            <Timeline kind={IDENTITY_CASE_KIND} id={cert.id} />
-          </Card>
+          <TimelineCard id={cert.id} />
         </>
       )}
     </div>
+  );
+}
+
+/** The certification's progress timeline, shown in every state after submission. */
+function TimelineCard({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <h3 className="ipci-page-title">{t('timeline.title')}</h3>
+      <Timeline kind={IDENTITY_CASE_KIND} id={id} />
+    </Card>
   );
 }

@@ -22,17 +22,30 @@ export async function insertMessage(k: Knex, m: NewMessage): Promise<void> {
   });
 }
 
+interface MessageRow {
+  id: string;
+  user_id: string;
+  title_key: string;
+  params: Record<string, unknown>;
+  action_link: string | null;
+  sender: string;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+const toMessageJson = (r: MessageRow) => ({
+  id: Number(r.id),
+  titleKey: r.title_key,
+  params: r.params,
+  actionLink: r.action_link,
+  sender: r.sender,
+  createdAt: r.created_at.toISOString(),
+  readAt: r.read_at?.toISOString() ?? null,
+});
+
 export async function listMessages(k: Knex, userId: string, limit = 100) {
-  const rows = await k('messages').where({ user_id: userId }).orderBy('id', 'desc').limit(limit);
-  return rows.map((r) => ({
-    id: Number(r.id),
-    titleKey: r.title_key,
-    params: r.params,
-    actionLink: r.action_link,
-    sender: r.sender,
-    createdAt: r.created_at.toISOString(),
-    readAt: r.read_at?.toISOString() ?? null,
-  }));
+  const rows = await k<MessageRow>('messages').where({ user_id: userId }).orderBy('id', 'desc').limit(limit);
+  return rows.map(toMessageJson);
 }
 
 export async function unreadCount(k: Knex, userId: string): Promise<number> {
@@ -40,8 +53,10 @@ export async function unreadCount(k: Knex, userId: string): Promise<number> {
   return Number(n);
 }
 
-export async function markRead(k: Knex, userId: string, id: number): Promise<boolean> {
-  const n = await k('messages').where({ user_id: userId, id }).whereNull('read_at').update({ read_at: k.fn.now() });
-  if (n) await k.raw('select pg_notify(?, ?)', [MESSAGES_CHANNEL, userId]);
-  return (await k('messages').where({ user_id: userId, id }).first()) !== undefined;
+/** Marks the user's message read (once) and returns it; undefined when it is not theirs. */
+export async function markRead(k: Knex, userId: string, id: number) {
+  const [updated] = await k<MessageRow>('messages').where({ user_id: userId, id: String(id) }).whereNull('read_at').update({ read_at: k.fn.now() }).returning('*');
+  if (updated) await k.raw('select pg_notify(?, ?)', [MESSAGES_CHANNEL, userId]);
+  const row = updated ?? (await k<MessageRow>('messages').where({ user_id: userId, id: String(id) }).first());
+  return row && toMessageJson(row);
 }

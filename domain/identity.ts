@@ -1,6 +1,7 @@
 import './validation/locale';
 import * as yup from 'yup';
 import { COUNTRY_CODES } from './countries';
+import type { UploadKind } from './uploads';
 import { email, isResidentIdNumber, isUnifiedCreditCode, isoDate, optionalText, phone, requiredText, trimmed, uploadId } from './validation/rules';
 
 /** Identity certification states; spec part 1 §4 names state 3 "verified". */
@@ -88,7 +89,18 @@ export function identityFields(kind: IdentityKind): string[] {
   return Object.keys(identitySchema(kind).fields);
 }
 
-export const UPLOAD_FIELDS: Record<IdentityKind, string[]> = {
-  personal: ['idFront', 'idBack', 'passportPhoto'],
-  enterprise: ['licence', 'attachments'],
+/** The fields that hold upload ids, and the kind of upload each takes. */
+export const UPLOAD_FIELDS: Record<IdentityKind, Record<string, UploadKind>> = {
+  personal: { idFront: 'idPhoto', idBack: 'idPhoto', passportPhoto: 'idPhoto' },
+  enterprise: { licence: 'licence', attachments: 'attachment' },
 };
+
+/** Every upload a certification refers to, with the field that holds it. */
+export function uploadRefs(kind: IdentityKind, data: Record<string, unknown>): Array<{ field: string; id: string }> {
+  return Object.keys(UPLOAD_FIELDS[kind]).flatMap((field) =>
+    ([] as unknown[])
+      .concat(data[field] ?? [])
+      .filter(Boolean)
+      .map((id) => ({ field, id: String(id) })),
+  );
+}

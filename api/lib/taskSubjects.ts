@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { identityFields, UPLOAD_FIELDS } from '../../domain/identity';
+import { identityFields, uploadRefs } from '../../domain/identity';
 import { certification, toCertificationJson } from '../../db/identity';
 import { findUploads, toUploadJson } from '../../db/uploads';
 import { findUser } from '../../db/users';
@@ -10,7 +10,7 @@ export async function taskSubject(k: Knex, caseKind: string, caseId: string, wor
   const cert = await certification(k, caseId);
   if (!cert) return { subject: null, fields: [] as string[] };
   const user = await findUser(k, cert.user_id);
-  const ids = UPLOAD_FIELDS[cert.kind].flatMap((f) => ([] as unknown[]).concat(cert.data[f] ?? []).filter(Boolean).map(String));
+  const ids = uploadRefs(cert.kind, cert.data).map((r) => r.id);
   const uploads = Object.fromEntries((await findUploads(k, ids)).map((u) => [u.id, toUploadJson(u)]));
   return {
     subject: {
@@ -20,4 +20,11 @@ export async function taskSubject(k: Knex, caseKind: string, caseId: string, wor
     },
     fields: identityFields(cert.kind),
   };
+}
+
+/** The fields a decision on this case may flag: one small read, for checking a decision. */
+export async function decisionFields(k: Knex, caseKind: string, caseId: string): Promise<string[]> {
+  if (caseKind !== 'identityReview') return [];
+  const cert = await k('identity_certifications').where({ id: caseId }).first('kind');
+  return cert ? identityFields(cert.kind) : [];
 }

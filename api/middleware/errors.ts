@@ -35,7 +35,7 @@ export const errors: Middleware = async (ctx, next) => {
   }
 };
 
-export function fromValidation(err: ValidationError): HttpError {
+function fromValidation(err: ValidationError): HttpError {
   const inner = err.inner.length ? err.inner : [err];
   const fields: NonNullable<HttpError['fields']> = {};
   for (const e of inner) {

@@ -1,18 +1,14 @@
 import type { Middleware } from 'koa';
 import type { AnySchema } from 'yup';
-import { fromValidation } from './errors';
-import { ValidationError } from 'yup';
 
-/** Checks ctx.request.body (or the query) with a domain schema; the cast value lands in ctx.state.input. */
+/**
+ * Checks ctx.request.body (or the query) with a domain schema; the cast value lands in
+ * ctx.state.input. A failure is answered 400 with field messages by the errors middleware.
+ */
 export function validate(schema: AnySchema, source: 'body' | 'query' = 'body'): Middleware {
   return async (ctx, next) => {
     const raw = source === 'body' ? ctx.request.body : ctx.query;
-    try {
-      ctx.state.input = await schema.validate(raw ?? {}, { abortEarly: false, stripUnknown: false });
-    } catch (err) {
-      if (err instanceof ValidationError) throw fromValidation(err);
-      throw err;
-    }
+    ctx.state.input = await schema.validate(raw ?? {}, { abortEarly: false });
     await next();
   };
 }

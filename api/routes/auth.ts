@@ -5,7 +5,7 @@ import { loginSchema } from '../../domain/auth';
 import { TOKEN_COOKIE } from '../../domain/languages';
 import { USER_TYPES } from '../../domain/roles';
 import { certificationOf } from '../../db/identity';
-import { createSession, deleteSession, SESSION_DAYS } from '../../db/sessions';
+import { createSession, deleteSession } from '../../db/sessions';
 import { findUserByName, type UserRow } from '../../db/users';
 import type { ApiDeps } from '../deps';
 import { HttpError } from '../errors';
@@ -53,4 +53,3 @@ export function authRoutes({ db }: ApiDeps): Router {
     });
 }
 
-export { SESSION_DAYS };

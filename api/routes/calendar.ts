@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
-import { ValidationError } from 'yup';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { calendarYearBodySchema, calendarYearSchema, type CalendarDay, type CalendarYearBody } from '../../domain/calendar';
 import { calendarForYear, openProvisionalTasks, replaceCalendarYear } from '../../db/calendar';
@@ -9,7 +8,6 @@ import { recomputeDue } from '../../workflows/lib/humanTask';
 import type { ApiDeps } from '../deps';
 import { HttpError } from '../errors';
 import { allow } from '../middleware/auth';
-import { fromValidation } from '../middleware/errors';
 import { validate } from '../middleware/validate';
 
 const PATH = '/api/admin/calendar/:year';
@@ -18,12 +16,7 @@ const SIGNAL_BATCH = 20;
 
 /** ctx.state.year from the path, 2000–2100; a 400 with a `year` field message otherwise. */
 const yearParam: Middleware = async (ctx, next) => {
-  try {
-    ctx.state.year = (await calendarYearSchema.validate({ year: ctx.params.year })).year;
-  } catch (err) {
-    if (err instanceof ValidationError) throw fromValidation(err);
-    throw err;
-  }
+  ctx.state.year = (await calendarYearSchema.validate({ year: ctx.params.year })).year;
   await next();
 };
 

@@ -2,9 +2,8 @@ import Router from '@koa/router';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Knex } from 'knex';
 import * as yup from 'yup';
-import { IDENTITY_KINDS, IDENTITY_STATE, identitySchema, UPLOAD_FIELDS, type IdentityKind } from '../../domain/identity';
-import type { UploadKind } from '../../domain/uploads';
-import { certificationOf, deleteCertification, identityWorkflowId, insertCertification, toCertificationJson, type CertificationRow } from '../../db/identity';
+import { IDENTITY_KINDS, IDENTITY_STATE, identitySchema, UPLOAD_FIELDS, uploadRefs, type IdentityKind } from '../../domain/identity';
+import { certificationOf, deleteCertification, insertCertification, toCertificationJson, type CertificationRow } from '../../db/identity';
 import { findUploads } from '../../db/uploads';
 import { workflowUrl } from '../../temporal/config';
 import { identityReview, resubmitIdentity } from '../../workflows/identityReview';
@@ -13,29 +12,20 @@ import type { ApiDeps } from '../deps';
 import { badRequest, conflict, HttpError } from '../errors';
 import { allow } from '../middleware/auth';
 import { validate } from '../middleware/validate';
-import { fromValidation } from '../middleware/errors';
 import { runUpdate } from '../lib/workflowErrors';
 
-const UPLOAD_KIND_OF: Record<string, UploadKind> = { idFront: 'idPhoto', idBack: 'idPhoto', passportPhoto: 'idPhoto', licence: 'licence', attachments: 'attachment' };
-
-async function checkData(kind: IdentityKind, data: unknown) {
-  try {
-    return await identitySchema(kind).validate(data ?? {}, { abortEarly: false });
-  } catch (err) {
-    if (err instanceof yup.ValidationError) throw fromValidation(err);
-    throw err;
-  }
-}
+/** The certification data by its kind's schema; a failure is a 400 with field messages (errors middleware). */
+const checkData = (kind: IdentityKind, data: unknown) => identitySchema(kind).validate(data ?? {}, { abortEarly: false });
 
 /** Every referenced upload must be the caller's own and of the field's kind. */
 async function checkUploads(k: Knex, userId: string, kind: IdentityKind, data: Record<string, unknown>): Promise<void> {
-  const refs = UPLOAD_FIELDS[kind].flatMap((field) => ([] as unknown[]).concat(data[field] ?? []).filter(Boolean).map((id) => ({ field, id: String(id) })));
+  const refs = uploadRefs(kind, data);
   const rows = new Map((await findUploads(k, refs.map((r) => r.id))).map((r) => [r.id, r]));
   const fields: NonNullable<HttpError['fields']> = {};
   for (const { field, id } of refs) {
     const row = rows.get(id);
     if (!row || row.owner_id !== userId) fields[field] = { key: 'upload.notOwner' };
-    else if (row.kind !== UPLOAD_KIND_OF[field]) fields[field] = { key: 'upload.wrongKind', params: { kind: UPLOAD_KIND_OF[field] } };
+    else if (row.kind !== UPLOAD_FIELDS[kind][field]) fields[field] = { key: 'upload.wrongKind', params: { kind: UPLOAD_FIELDS[kind][field] } };
   }
   if (Object.keys(fields).length) throw badRequest(fields);
 }

@@ -18,7 +18,8 @@ export function messageRoutes({ db, events }: ApiDeps): Router {
     })
     .post('/api/messages/:id/read', signedIn, async (ctx) => {
       const id = Number(ctx.params.id);
-      if (!Number.isSafeInteger(id) || !(await markRead(db, ctx.state.user.id, id))) throw notFound();
-      ctx.body = { message: (await listMessages(db, ctx.state.user.id)).find((m) => m.id === id) };
+      const message = Number.isSafeInteger(id) ? await markRead(db, ctx.state.user.id, id) : undefined;
+      if (!message) throw notFound();
+      ctx.body = { message };
     });
 }

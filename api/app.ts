@@ -8,6 +8,14 @@ import { lang } from './middleware/lang';
 import { session } from './middleware/auth';
 import { spa } from './middleware/spa';
 import { authRoutes } from './routes/auth';
+import { accountRoutes } from './routes/account';
+import { accountCancellationRoutes } from './routes/accountCancellation';
+import { adminUserRoutes } from './routes/adminUsers';
+import { codeRoutes } from './routes/codes';
+import { invitationRoutes } from './routes/invitations';
+import { outboxRoutes } from './routes/outbox';
+import { profileRoutes } from './routes/profile';
+import { securityRoutes } from './routes/security';
 import { calendarRoutes } from './routes/calendar';
 import { caseRoutes } from './routes/cases';
 import { healthRoutes } from './routes/health';
@@ -37,7 +45,11 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
   );
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
   app.use(session(deps.db));
-  for (const routes of [healthRoutes, authRoutes, uploadRoutes, identityRoutes, caseRoutes, taskRoutes, messageRoutes, calendarRoutes]) {
+  const areas = [
+    [healthRoutes, authRoutes, codeRoutes, accountRoutes, securityRoutes, accountCancellationRoutes, profileRoutes, invitationRoutes],
+    [uploadRoutes, identityRoutes, caseRoutes, taskRoutes, messageRoutes, calendarRoutes, adminUserRoutes, outboxRoutes],
+  ];
+  for (const routes of areas.flat()) {
     const router = routes(deps);
     app.use(router.routes()).use(router.allowedMethods());
   }

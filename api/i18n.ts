@@ -17,3 +17,8 @@ void instance.init({
 export function translator(lang: Lang): TFunction {
   return instance.getFixedT(lang, 'errors');
 }
+
+/** Site messages, e-mail and SMS texts: the `messages` namespace in the reader's language. */
+export function messageTranslator(lang: Lang): TFunction {
+  return instance.getFixedT(lang, 'messages');
+}

@@ -5,6 +5,7 @@ import { createClient } from '../temporal/client';
 import { ROOT, temporalConfig } from '../temporal/config';
 import { createApp } from './app';
 import { EventHub } from './events';
+import { createNotifier } from './lib/notifier';
 
 /** `npm run api`: one stateless API process; run as many as the load needs behind a balancer. */
 async function main() {
@@ -20,6 +21,7 @@ async function main() {
     events,
     uploadDir: process.env.UPLOAD_DIR ?? path.join(ROOT, '.data', 'uploads'),
     maxUploadBytes: Number(process.env.UPLOAD_MAX_BYTES ?? MAX_UPLOAD_BYTES),
+    notifier: createNotifier(k),
   });
   const port = Number(process.env.PORT ?? 3000);
   const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => console.log(`api listening on http://localhost:${port}`));

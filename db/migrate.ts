@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import * as foundation from './migrations/001_foundation';
+import * as accounts from './migrations/002_accounts';
 
 /** Migrations are imported, not globbed, so they run the same under tsx, jest and a bundle. */
-const MIGRATIONS: Record<string, Knex.Migration> = { '001_foundation': foundation };
+const MIGRATIONS: Record<string, Knex.Migration> = { '001_foundation': foundation, '002_accounts': accounts };
 
 const source: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(MIGRATIONS).sort(),

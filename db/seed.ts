@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { Knex } from 'knex';
+import { ARGON2_OPTIONS } from '../domain/password';
 import type { Role, UserKind } from '../domain/roles';
 import { seedCalendar } from './seedCalendar';
 
@@ -25,7 +26,7 @@ export async function seed(k: Knex, users: DemoUser[] = DEMO_USERS): Promise<voi
     const exists = await k('users').where({ username: u.username }).first('id');
     if (exists) continue;
     await k('users')
-      .insert({ username: u.username, display_name: u.displayName, password_hash: await hash(u.password), kind: u.kind, roles: k.raw('?::text[]', [u.roles]) })
+      .insert({ username: u.username, display_name: u.displayName, password_hash: await hash(u.password, ARGON2_OPTIONS), kind: u.kind, roles: k.raw('?::text[]', [u.roles]) })
       .onConflict('username')
       .ignore();
   }

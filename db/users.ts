@@ -10,10 +10,32 @@ export interface UserRow {
   roles: Role[];
   status: 'active' | 'frozen' | 'cancelled';
   locale: string;
+  email: string | null;
+  phone: string | null;
+  invite_code: string;
+  invited_by: string | null;
+  special: string[];
+  created_at: Date;
+  last_login_at: Date | null;
 }
 
 export function findUserByName(k: Knex, username: string): Promise<UserRow | undefined> {
   return k<UserRow>('users').where({ username }).first();
+}
+
+/** Log-in accepts the user name, the bound e-mail (any case) or the bound phone number. */
+export function findUserByLogin(k: Knex, login: string): Promise<UserRow | undefined> {
+  const l = login.trim();
+  return k<UserRow>('users')
+    .whereRaw('lower(username) = lower(?)', [l])
+    .orWhereRaw('lower(email) = lower(?)', [l])
+    .orWhere('phone', l)
+    .first();
+}
+
+/** The account an e-mail address or phone number is bound to (addresses normalised by the caller). */
+export function findUserByContact(k: Knex, address: string): Promise<UserRow | undefined> {
+  return k<UserRow>('users').whereRaw('lower(email) = ?', [address.toLowerCase()]).orWhere('phone', address).first();
 }
 
 export function findUser(k: Knex, id: string): Promise<UserRow | undefined> {
@@ -26,14 +48,4 @@ export function listStaff(k: Knex): Promise<Pick<UserRow, 'id' | 'display_name' 
     .whereRaw("roles && array['reviewer','admin']::text[]")
     .andWhere({ status: 'active' })
     .orderBy('display_name');
-}
-
-/** Inserts or refreshes a user by user name (the demo seed runs on every start). */
-export async function upsertUser(k: Knex, user: Omit<UserRow, 'id' | 'status' | 'locale'> & { locale?: string }): Promise<string> {
-  const [row] = await k('users')
-    .insert({ ...user, roles: k.raw('?::text[]', [user.roles]) })
-    .onConflict('username')
-    .merge(['display_name', 'kind', 'roles'])
-    .returning('id');
-  return row.id;
 }

@@ -4,14 +4,38 @@ import jaErrors from './ja-JP/errors.json';
 import zhMessages from './zh-CN/messages.json';
 import enMessages from './en-US/messages.json';
 import jaMessages from './ja-JP/messages.json';
+import zhAccount from './zh-CN/account.json';
+import enAccount from './en-US/account.json';
+import jaAccount from './ja-JP/account.json';
+import zhSecurity from './zh-CN/security.json';
+import enSecurity from './en-US/security.json';
+import jaSecurity from './ja-JP/security.json';
+import zhProfile from './zh-CN/profile.json';
+import enProfile from './en-US/profile.json';
+import jaProfile from './ja-JP/profile.json';
+import zhAdmin from './zh-CN/admin.json';
+import enAdmin from './en-US/admin.json';
+import jaAdmin from './ja-JP/admin.json';
 import type { Lang } from '../languages';
+import { mergeCatalogs } from './merge';
+
+type Catalog = Record<string, unknown>;
+type Area = { errors: Catalog; messages: Catalog };
+
+/** errors.json / messages.json plus one `{ errors, messages }` file per feature area. */
+function catalogs(errors: Catalog, messages: Catalog, ...areas: Area[]) {
+  return {
+    errors: mergeCatalogs<typeof enErrors>(errors, ...areas.map((a) => a.errors)),
+    messages: mergeCatalogs<typeof enMessages>(messages, ...areas.map((a) => a.messages)),
+  };
+}
 
 /**
  * Namespaces shared by the API and the UI: `errors` (API answers and form field messages)
  * and `messages` (site messages, stored as keys so each reader sees their own language).
  */
 export const SHARED_CATALOGS: Record<Lang, { errors: typeof enErrors; messages: typeof enMessages }> = {
-  'zh-CN': { errors: zhErrors, messages: zhMessages },
-  'en-US': { errors: enErrors, messages: enMessages },
-  'ja-JP': { errors: jaErrors, messages: jaMessages },
+  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin),
+  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin),
+  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin),
 };

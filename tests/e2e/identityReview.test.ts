@@ -7,12 +7,13 @@ import { runTs, stopChild } from '../../scripts/lib/children';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
 import { closeTestDb, DEMO, eventually, newUser, png, testDb } from '../support/http';
 import { waitHealthy } from '../support/health';
+import { TEST_PORTS } from '../support/limits';
 
 /**
  * The whole identity story in Debian's Chromium, against its own API and worker processes (own port
  * and task queue) so that the worker can be killed and restarted mid-review.
  */
-const PORT = 3092;
+const PORT = TEST_PORTS.e2eApi;
 const BASE = `http://127.0.0.1:${PORT}`;
 const env = () => ({ ...process.env, PORT: String(PORT), TEMPORAL_TASK_QUEUE: `ipci-e2e-${process.pid}` });
 let api: ChildProcess;

@@ -6,7 +6,7 @@ import { seed } from '../../db/seed';
 import { ROOT, temporalConfig } from '../../temporal/config';
 import { startDevServer, temporalBinary } from '../../temporal/devServer';
 import { runTs, stopChild } from '../../scripts/lib/children';
-import { TEST_PORTS, TEST_UPLOAD_MAX_BYTES } from './limits';
+import { TEST_DATA_SUFFIX, TEST_PORTS, TEST_UPLOAD_MAX_BYTES } from './limits';
 import { waitHealthy } from './health';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from '../../scripts/lib/postgres';
 
@@ -36,7 +36,7 @@ export async function startServices(): Promise<Services> {
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   } else {
-    pg = await startEmbeddedPostgres(path.join(ROOT, '.data', 'test-pg'), TEST_PORTS.pg, 'postgres');
+    pg = await startEmbeddedPostgres(path.join(ROOT, '.data', `test-pg${TEST_DATA_SUFFIX}`), TEST_PORTS.pg, 'postgres');
     const admin = pg.url;
     await ensureDatabase(admin, 'ipci_test', true);
     databaseUrl = admin.replace(/\/postgres$/, '/ipci_test');
@@ -57,8 +57,10 @@ export async function startServices(): Promise<Services> {
     TEMPORAL_ADDRESS: address,
     TEMPORAL_TASK_QUEUE: `ipci-test-${process.pid}`,
     PORT: String(TEST_PORTS.api),
-    UPLOAD_DIR: path.join(ROOT, '.data', 'test-uploads'),
+    UPLOAD_DIR: path.join(ROOT, '.data', `test-uploads${TEST_DATA_SUFFIX}`),
     UPLOAD_MAX_BYTES: String(TEST_UPLOAD_MAX_BYTES),
+    // Tests act as many clients: each may name its own address in X-Forwarded-For (per-IP limits).
+    TRUST_PROXY: '1',
   };
   Object.assign(process.env, env, { IPCI_TEST_API: `http://127.0.0.1:${TEST_PORTS.api}` });
   const worker = runTs('test-worker', 'temporal/main.ts', env);

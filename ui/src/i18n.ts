@@ -5,9 +5,27 @@ import { SHARED_CATALOGS } from '../../domain/locales';
 import zhCN from '../locales/zh-CN.json';
 import enUS from '../locales/en-US.json';
 import jaJP from '../locales/ja-JP.json';
+import zhAccount from '../locales/account/zh-CN.json';
+import enAccount from '../locales/account/en-US.json';
+import jaAccount from '../locales/account/ja-JP.json';
+import zhSecurity from '../locales/security/zh-CN.json';
+import enSecurity from '../locales/security/en-US.json';
+import jaSecurity from '../locales/security/ja-JP.json';
+import zhProfile from '../locales/profile/zh-CN.json';
+import enProfile from '../locales/profile/en-US.json';
+import jaProfile from '../locales/profile/ja-JP.json';
+import zhAdmin from '../locales/admin/zh-CN.json';
+import enAdmin from '../locales/admin/en-US.json';
+import jaAdmin from '../locales/admin/ja-JP.json';
+import { mergeCatalogs } from '../../domain/locales/merge';
 import { getCookie } from './lib/cookies';
 
-export const UI_CATALOGS: Record<Lang, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS, 'ja-JP': jaJP };
+/** The `common` namespace: the base catalog plus one file per feature area (ui/locales/<area>/<lang>.json). */
+export const UI_CATALOGS: Record<Lang, typeof zhCN> = {
+  'zh-CN': mergeCatalogs(zhCN, zhAccount, zhSecurity, zhProfile, zhAdmin),
+  'en-US': mergeCatalogs(enUS, enAccount, enSecurity, enProfile, enAdmin),
+  'ja-JP': mergeCatalogs(jaJP, jaAccount, jaSecurity, jaProfile, jaAdmin),
+};
 
 /** The language to start in: the path prefix of a site page, else the cookie, else zh-CN. */
 export function initialLang(pathname: string): Lang {

@@ -3,29 +3,13 @@ import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import { loginSchema } from '../../domain/auth';
 import { TOKEN_COOKIE } from '../../domain/languages';
-import { USER_TYPES } from '../../domain/roles';
-import { certificationOf } from '../../db/identity';
 import { createSession, deleteSession } from '../../db/sessions';
-import { findUserByName, type UserRow } from '../../db/users';
+import { findUserByName } from '../../db/users';
 import type { ApiDeps } from '../deps';
 import { HttpError } from '../errors';
 import { allow, anyone } from '../middleware/auth';
 import { validate } from '../middleware/validate';
-import type { Knex } from 'knex';
-
-export async function sessionUser(k: Knex, user: UserRow) {
-  const cert = user.kind ? await certificationOf(k, user.id) : undefined;
-  return {
-    id: user.id,
-    username: user.username,
-    displayName: user.display_name,
-    kind: user.kind,
-    userType: user.kind ? USER_TYPES[user.kind] : null,
-    roles: user.roles,
-    locale: user.locale,
-    identityState: cert?.state ?? null,
-  };
-}
+import { sessionUser } from '../lib/sessionUser';
 
 // A real hash to compare against when the user does not exist, so timing does not reveal user names.
 const DUMMY_HASH = hash(randomBytes(16).toString('hex'));

@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
+import { ARGON2_OPTIONS } from '../../domain/password';
 import { QUEUES } from '../../domain/tasks';
 
 const DAY = 86_400_000;
@@ -65,7 +66,7 @@ export const BENCH_PASSWORD = 'Bench#2026';
 
 /** Personal users without a certification, created straight in the database. */
 export async function createPersonalUsers(k: Knex, count: number): Promise<string[]> {
-  const passwordHash = await hash(BENCH_PASSWORD);
+  const passwordHash = await hash(BENCH_PASSWORD, ARGON2_OPTIONS);
   const names = Array.from({ length: count }, (_, i) => `bench-person-${i}`);
   await k('users').insert(
     names.map((username, i) => ({ username, display_name: `测试用户${i}`, password_hash: passwordHash, kind: 'personal', roles: k.raw('?::text[]', [['user']]) })),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ApiDeps } from './deps';
 import { errors } from './middleware/errors';
 import { lang } from './middleware/lang';
-import { session } from './middleware/auth';
+import { adminGate, session } from './middleware/auth';
 import { spa } from './middleware/spa';
 import { authRoutes } from './routes/auth';
 import { accountRoutes } from './routes/account';
@@ -45,6 +45,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
   );
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
   app.use(session(deps.db));
+  app.use(adminGate);
   const areas = [
     [healthRoutes, authRoutes, codeRoutes, accountRoutes, securityRoutes, accountCancellationRoutes, profileRoutes, invitationRoutes],
     [uploadRoutes, identityRoutes, caseRoutes, taskRoutes, messageRoutes, calendarRoutes, adminUserRoutes, outboxRoutes],

@@ -4,7 +4,10 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { Client as PgClient } from 'pg';
 import { CASE_EVENTS_CHANNEL, caseEvent } from '../db/caseEvents';
-import { MESSAGES_CHANNEL, unreadCount } from '../db/messages';
+import { EVERY_USER, MESSAGES_CHANNEL, unreadCount, unreadCounts } from '../db/messages';
+
+/** Users whose unread counts one query reads after a send to everyone. */
+const BROADCAST_BATCH = 1000;
 
 /**
  * Fans Postgres notifications out to server-sent-event streams. Workers write and NOTIFY;
@@ -34,8 +37,14 @@ export class EventHub {
     if (channel === CASE_EVENTS_CHANNEL) {
       const event = await caseEvent(this.k, Number(payload));
       if (event) this.emitter.emit(`case:${event.caseKind}:${event.caseId}`, 'case', event);
+    } else if (channel === MESSAGES_CHANNEL && payload === EVERY_USER) {
+      // A send to every user: only the users listening to this process need their count.
+      const ids = this.emitter.eventNames().flatMap((n) => (typeof n === 'string' && n.startsWith('user:') ? [n.slice(5)] : []));
+      for (let i = 0; i < ids.length; i += BROADCAST_BATCH) {
+        for (const [id, unread] of await unreadCounts(this.k, ids.slice(i, i + BROADCAST_BATCH))) this.emitter.emit(`user:${id}`, 'unread', { unread });
+      }
     } else if (channel === MESSAGES_CHANNEL) {
-      this.emitter.emit(`user:${payload}`, 'unread', { unread: await unreadCount(this.k, payload) });
+      if (this.emitter.listenerCount(`user:${payload}`)) this.emitter.emit(`user:${payload}`, 'unread', { unread: await unreadCount(this.k, payload) });
     }
   }
 

@@ -1,29 +1,63 @@
 import Router from '@koa/router';
 import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
-import { loginSchema } from '../../domain/auth';
+import type { Context } from 'koa';
+import { loginSchema, needsRehash } from '../../domain/auth';
 import { TOKEN_COOKIE } from '../../domain/languages';
+import { ARGON2_OPTIONS } from '../../domain/password';
+import { recordLogin } from '../../db/accounts';
+import { accountKey, loginLimits } from '../../db/loginLimits';
 import { createSession, deleteSession } from '../../db/sessions';
-import { findUserByName } from '../../db/users';
+import { findUserByLogin, type UserRow } from '../../db/users';
 import type { ApiDeps } from '../deps';
 import { HttpError } from '../errors';
 import { allow, anyone } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { sessionUser } from '../lib/sessionUser';
 
-// A real hash to compare against when the user does not exist, so timing does not reveal user names.
-const DUMMY_HASH = hash(randomBytes(16).toString('hex'));
+// A real hash of the same cost to compare against when the user does not exist, so timing does not reveal user names.
+const DUMMY_HASH = hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
 
-export function authRoutes({ db }: ApiDeps): Router {
+/**
+ * 429 with the wait in the body (`retryAfterSeconds`, beside the usual error fields), the Retry-After
+ * header and the message "try again in N minutes". Answered here, not thrown: the error shape has no
+ * place for the extra field.
+ */
+function answerLocked(ctx: Context, seconds: number): void {
+  ctx.set('Retry-After', String(seconds));
+  ctx.status = 429;
+  ctx.body = { status: 429, code: 'loginLocked', message: ctx.state.t('signin.locked', { minutes: Math.ceil(seconds / 60) }), retryAfterSeconds: seconds };
+}
+
+/** Signs the user in on this response: a new session (with its device and address) and the cookie. */
+export async function startSession(deps: ApiDeps, ctx: Context, user: UserRow): Promise<void> {
+  const { token, expiresAt } = await createSession(deps.db, user.id, { userAgent: ctx.get('user-agent') || undefined, ip: ctx.ip });
+  ctx.cookies.set(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'lax', expires: expiresAt, overwrite: true });
+}
+
+export function authRoutes(deps: ApiDeps): Router {
+  const { db } = deps;
+  const limits = loginLimits(db);
   return new Router()
     .post('/api/auth/login', anyone, validate(loginSchema), async (ctx) => {
-      const { username, password } = ctx.state.input;
-      const user = await findUserByName(db, username);
+      const { login, password } = ctx.state.input as { login: string; password: string };
+      const user = await findUserByLogin(db, login);
+      const key = accountKey(user?.id, login);
+      // A locked account is refused before the password is even checked: a right guess during the lock-out gains nothing.
+      const wait = await limits.lockedFor(key, ctx.ip);
+      if (wait) return answerLocked(ctx, wait);
       const ok = await verify(user?.password_hash ?? (await DUMMY_HASH), password).catch(() => false);
-      if (!user || !ok) throw new HttpError(401, 'invalidCredentials', 'auth.invalidCredentials');
-      if (user.status !== 'active') throw new HttpError(403, 'accountInactive', 'auth.accountInactive');
-      const { token, expiresAt } = await createSession(db, user.id);
-      ctx.cookies.set(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'lax', expires: expiresAt, overwrite: true });
+      if (!user || !ok) {
+        const lock = await limits.failed(key, ctx.ip);
+        if (lock) return answerLocked(ctx, lock);
+        throw new HttpError(401, 'invalidCredentials', 'auth.invalidCredentials');
+      }
+      await limits.reset(key);
+      // Only a caller who knows the password learns that the account is frozen or cancelled.
+      if (user.status === 'frozen') throw new HttpError(403, 'accountFrozen', 'signin.frozen');
+      if (user.status === 'cancelled') throw new HttpError(403, 'accountCancelled', 'signin.cancelled');
+      await recordLogin(db, user.id, needsRehash(user.password_hash, ARGON2_OPTIONS) ? await hash(password, ARGON2_OPTIONS) : undefined);
+      await startSession(deps, ctx, user);
       ctx.body = { user: await sessionUser(db, user) };
     })
     .post('/api/auth/logout', anyone, async (ctx) => {
@@ -36,4 +70,3 @@ export function authRoutes({ db }: ApiDeps): Router {
       ctx.body = { user: await sessionUser(db, ctx.state.user) };
     });
 }
-

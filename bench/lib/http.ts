@@ -8,7 +8,7 @@ export class ApiClient {
     const res = await fetch(`${this.base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
+      body: JSON.stringify({ login: username, password }),
     });
     if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
     const token = res.headers.getSetCookie().find((c) => c.startsWith('cookie-token='));

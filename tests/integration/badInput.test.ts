@@ -71,10 +71,10 @@ test('malformed JSON, unknown routes and wrong passwords answer with a JSON body
   expect(malformed.body.code).toBe('badRequest');
   const missing = await caller.get('/api/nothing-here');
   expect(missing).toMatchObject({ status: 404, body: { code: 'notFound', message: 'This page could not be found' } });
-  const wrong = await new Caller().post('/api/auth/login', { username: 'reviewer', password: 'nope' });
+  const wrong = await new Caller().post('/api/auth/login', { login: 'reviewer', password: 'nope' });
   expect(wrong).toMatchObject({ status: 401, body: { code: 'invalidCredentials', message: 'Wrong user name or password' } });
   const empty = await new Caller('zh-CN').post('/api/auth/login', {});
-  expect(empty.body.fields).toEqual({ username: '此项为必填项', password: '此项为必填项' });
+  expect(empty.body.fields).toEqual({ login: '此项为必填项', password: '此项为必填项' });
   const badQuery = await (await signedIn(null, ['reviewer'])).caller.get('/api/tasks?queue=nope&limit=5000');
   expect(badQuery.status).toBe(400);
   expect(Object.keys(badQuery.body.fields).sort()).toEqual(['limit', 'queue']);

@@ -15,16 +15,20 @@ export interface Reply<T = any> {
 /** A signed-in (or anonymous) caller of the real API over HTTP, with its own cookie. */
 export class Caller {
   cookie = '';
-  constructor(public lang = 'en-US') {}
+  /** `headers` go with every request, e.g. an X-Forwarded-For of its own so per-IP limits are the test's alone. */
+  constructor(
+    public lang = 'en-US',
+    public headers: Record<string, string> = {},
+  ) {}
 
-  async login(username: string, password: string): Promise<this> {
-    const r = await this.post('/api/auth/login', { username, password });
-    if (r.status !== 200) throw new Error(`login ${username}: ${r.status} ${JSON.stringify(r.body)}`);
+  async login(login: string, password: string): Promise<this> {
+    const r = await this.post('/api/auth/login', { login, password });
+    if (r.status !== 200) throw new Error(`login ${login}: ${r.status} ${JSON.stringify(r.body)}`);
     return this;
   }
 
   async request<T = any>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
-    const headers: Record<string, string> = { cookie: [this.cookie, `cookie-lang=${this.lang}`].filter(Boolean).join('; ') };
+    const headers: Record<string, string> = { ...this.headers, cookie: [this.cookie, `cookie-lang=${this.lang}`].filter(Boolean).join('; ') };
     let payload: FormData | string | undefined;
     if (body instanceof FormData) payload = body;
     else if (typeof body === 'string') {

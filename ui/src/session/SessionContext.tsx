@@ -91,7 +91,7 @@ export function SessionProvider({ children, initialUser }: SessionProviderProps)
   }, [signedIn]);
 
   const login = useCallback(async (username: string, password: string) => {
-    const { user } = await api.post<{ user: SessionUser }>('/api/auth/login', { username, password }, { quiet401: true });
+    const { user } = await api.post<{ user: SessionUser }>('/api/auth/login', { login: username, password }, { quiet401: true });
     setUser(user);
     return user;
   }, []);

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
+import { LOGIN_LIMITS, lockSeconds } from '../domain/auth';
+
+/** Counts of failed log-ins (rate-limiter-flexible on Postgres, table login_limits of migration 003). */
+export interface LoginLimits {
+  /** Seconds until this account or IP may try again; 0 when it may try now. */
+  lockedFor(account: string, ip: string): Promise<number>;
+  /** Counts a wrong password; answers the lock-out it starts (seconds), or 0. */
+  failed(account: string, ip: string): Promise<number>;
+  /** A right password (or a password reset): the account starts again from nothing. */
+  reset(account: string): Promise<void>;
+}
+
+/**
+ * The limiter key of an account: its id when the log-in names a user, else a hash of what was typed,
+ * so guessing at names that do not exist is limited the same way and no e-mail or phone is stored.
+ */
+export function accountKey(userId: string | undefined, login: string): string {
+  return userId ? `u:${userId}` : `l:${createHash('sha256').update(login.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
+}
+
+const seconds = (res: RateLimiterRes | null) => (res ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0);
+
+function limiter(k: Knex, keyPrefix: string, points: number, duration: number) {
+  return new RateLimiterPostgres({ storeClient: k, storeType: 'knex', tableName: 'login_limits', tableCreated: true, keyPrefix, points, duration });
+}
+
+const instances = new WeakMap<Knex, LoginLimits>();
+
+/** One set of limiters per database handle (each limiter runs a clean-up timer). */
+export function loginLimits(k: Knex): LoginLimits {
+  const existing = instances.get(k);
+  if (existing) return existing;
+  const L = LOGIN_LIMITS;
+  const failures = limiter(k, 'fail', L.failuresBeforeLock, L.failureMemorySeconds);
+  const locks = limiter(k, 'lock', L.maxLockSeconds, L.lockMemorySeconds);
+  const ipFailures = limiter(k, 'ip', L.perIpFailures, L.perIpWindowSeconds);
+  const limits: LoginLimits = {
+    async lockedFor(account, ip) {
+      const [acc, byIp] = await Promise.all([failures.get(account), ipFailures.get(ip)]);
+      // A lock is the account's counter pushed past its points by block(); the IP cap is simply reached.
+      const accountWait = acc && acc.consumedPoints > L.failuresBeforeLock ? seconds(acc) : 0;
+      const ipWait = byIp && byIp.consumedPoints >= L.perIpFailures ? seconds(byIp) : 0;
+      return Math.max(accountWait, ipWait);
+    },
+    async failed(account, ip) {
+      const [acc, byIp] = await Promise.all([failures.penalty(account), ipFailures.penalty(ip)]);
+      let wait = byIp.consumedPoints >= L.perIpFailures ? seconds(byIp) : 0;
+      // Exactly the failure that reaches the limit locks: a concurrent one past it must not double the back-off again.
+      if (acc.consumedPoints === L.failuresBeforeLock) {
+        const n = (await locks.penalty(account)).consumedPoints;
+        const lock = lockSeconds(n);
+        await failures.block(account, lock);
+        wait = Math.max(wait, lock);
+      }
+      return wait;
+    },
+    async reset(account) {
+      await Promise.all([failures.delete(account), locks.delete(account)]);
+    },
+  };
+  instances.set(k, limits);
+  return limits;
+}

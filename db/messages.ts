@@ -138,17 +138,17 @@ export async function unreadCount(k: Knex, userId: string): Promise<number> {
 
 /** Unread counts of many users in one query (the live counts after a send to every user). */
 export async function unreadCounts(k: Knex, userIds: string[]): Promise<Map<string, number>> {
-  const rows = await k('messages').select('user_id').count({ n: '*' }).whereIn('user_id', userIds).whereNull('read_at').whereNull('deleted_at').groupBy('user_id');
+  const rows: { user_id: string; n: string }[] = await k('messages').select('user_id').count({ n: '*' }).whereIn('user_id', userIds).whereNull('read_at').whereNull('deleted_at').groupBy('user_id');
   const out = new Map(userIds.map((id) => [id, 0]));
-  for (const r of rows) out.set(r.user_id as string, Number(r.n));
+  for (const r of rows) out.set(r.user_id, Number(r.n));
   return out;
 }
 
 /** Unread per kind, for the tabs of the messages page. */
 export async function unreadByKind(k: Knex, userId: string): Promise<Record<MessageKind, number>> {
-  const rows = await k('messages').select('kind').count({ n: '*' }).where({ user_id: userId }).whereNull('read_at').whereNull('deleted_at').groupBy('kind');
+  const rows: { kind: MessageKind; n: string }[] = await k('messages').select('kind').count({ n: '*' }).where({ user_id: userId }).whereNull('read_at').whereNull('deleted_at').groupBy('kind');
   const out: Record<MessageKind, number> = { system: 0, message: 0 };
-  for (const r of rows) out[r.kind as MessageKind] = Number(r.n);
+  for (const r of rows) out[r.kind] = Number(r.n);
   return out;
 }
 

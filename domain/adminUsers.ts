@@ -28,7 +28,7 @@ export type UserSearch = yup.InferType<typeof userSearchSchema>;
 export const userEditSchema = yup
   .object({
     displayName: requiredText(100),
-    kind: yup.string().oneOf([...(Object.keys(USER_TYPES) as (keyof typeof USER_TYPES)[]), null]).nullable().default(null),
+    kind: yup.string().nullable().oneOf([...(Object.keys(USER_TYPES) as (keyof typeof USER_TYPES)[]), null]).default(null),
     roles: yup
       .array(yup.string().required().oneOf([...ROLES]))
       .required()

@@ -8,6 +8,8 @@ export async function up(k: Knex): Promise<void> {
   await k.raw(
     "create index users_search_trgm on users using gin ((lower(username) || ' ' || lower(display_name) || ' ' || coalesce(lower(email), '')) gin_trgm_ops)",
   );
+  // The role filter of the same list: `roles @> array[role]`.
+  await k.raw('create index users_roles on users using gin (roles)');
   // Elements of domain/permissions whose defaults were granted once: a later start grants only
   // elements new to the catalogue, so an admin's removal of a default survives restarts.
   await k.schema.createTable('role_elements_seeded', (t) => {

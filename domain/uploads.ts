@@ -1,7 +1,7 @@
 /** Spec part 1 §5 and §9: the file size limit in bytes. */
 export const MAX_UPLOAD_BYTES = 1073741824;
 
-export const UPLOAD_KINDS = ['idPhoto', 'licence', 'attachment'] as const;
+export const UPLOAD_KINDS = ['idPhoto', 'licence', 'attachment', 'avatar'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 const IMAGES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/x-icon'];
@@ -17,12 +17,14 @@ const ARCHIVES = ['application/zip', 'application/x-rar-compressed', 'applicatio
 
 /**
  * Types accepted by content (magic bytes), per spec part 1 §5: ID photos are images; the business
- * licence takes Word, Excel, pdf and images; proof attachments Word, Excel, pdf, zip and rar.
+ * licence takes Word, Excel, pdf and images; proof attachments Word, Excel, pdf, zip and rar; the
+ * avatar jpg or png only.
  */
 export const UPLOAD_TYPES: Record<UploadKind, string[]> = {
   idPhoto: IMAGES,
   licence: [...OFFICE, ...IMAGES],
   attachment: [...OFFICE, ...ARCHIVES],
+  avatar: ['image/jpeg', 'image/png'],
 };
 
 export function isImageMime(mime: string): boolean {
@@ -34,6 +36,7 @@ export const UPLOAD_EXTENSIONS: Record<UploadKind, string[]> = {
   idPhoto: ['jpg', 'jpeg', 'png', 'gif', 'bmp'],
   licence: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'jpg', 'jpeg', 'png', 'gif', 'bmp'],
   attachment: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'zip', 'rar'],
+  avatar: ['jpg', 'jpeg', 'png'],
 };
 
 export function formatBytes(n: number): string {

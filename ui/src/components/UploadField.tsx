@@ -11,6 +11,7 @@ const ACCEPT: Record<UploadKind, string> = {
   idPhoto: 'image/*,.jpg,.jpeg,.jpe,.jif,.jfif,.png,.gif,.bmp,.ico',
   licence: 'image/*,.pdf,.doc,.docx,.xls,.xlsx',
   attachment: '.pdf,.doc,.docx,.xls,.xlsx,.zip,.rar',
+  avatar: 'image/jpeg,image/png,.jpg,.jpeg,.png',
 };
 
 interface Props {

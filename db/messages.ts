@@ -53,22 +53,26 @@ export interface StaffMessage {
   remark: string | null;
 }
 
+/** Who a staff message goes to: one user, or every active user (of one role, if given). */
+export type Recipients = { userId: string } | { role?: string };
+
 /**
- * Sends to one user (`to` = id) or to every active user (`to` = EVERY_USER). One insert-select and
- * one notification however many users: the dedupe key (send id + user) makes a retried send a no-op.
- * Returns how many messages were delivered.
+ * One insert-select and one notification however many users: the dedupe key (send id + user)
+ * makes a retried send a no-op. Returns how many messages were delivered.
  */
-export async function sendStaffMessage(k: Knex, m: StaffMessage, to: string): Promise<number> {
+export async function sendStaffMessage(k: Knex, m: StaffMessage, to: Recipients): Promise<number> {
   return k.transaction(async (trx) => {
-    const one = to === EVERY_USER ? '' : 'and id = ?';
+    const recipients = trx('users')
+      .select(trx.raw('? || id::text', [`staff/${m.sendId}/`]), 'id', trx.raw("?, ?, ?, ?, ?, 'staff', ?::uuid", [m.kind, m.title, m.content, m.actionLink, m.remark, m.senderId]))
+      .where({ status: 'active' });
+    if ('userId' in to) recipients.andWhere({ id: to.userId });
+    else if (to.role) recipients.whereRaw('roles @> array[?]::text[]', [to.role]);
     const result = await trx.raw(
-      `insert into messages (dedupe_key, user_id, kind, title, content, action_link, remark, sender, sender_id)
-       select ? || id::text, id, ?, ?, ?, ?, ?, 'staff', ? from users where status = 'active' ${one}
-       on conflict (dedupe_key) do nothing returning user_id`,
-      [`staff/${m.sendId}/`, m.kind, m.title, m.content, m.actionLink, m.remark, m.senderId, ...(one ? [to] : [])],
+      'insert into messages (dedupe_key, user_id, kind, title, content, action_link, remark, sender, sender_id) ? on conflict (dedupe_key) do nothing returning user_id',
+      [recipients],
     );
-    const count = result.rows.length as number;
-    if (count) await notify(trx, to);
+    const count: number = result.rows.length;
+    if (count) await notify(trx, 'userId' in to ? to.userId : EVERY_USER);
     return count;
   });
 }

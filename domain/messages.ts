@@ -1,5 +1,6 @@
 import './validation/locale';
 import * as yup from 'yup';
+import { ROLES } from './roles';
 import { trimmed } from './validation/rules';
 
 /** Spec part 2 §3 Message: a system message (from a process) or a message (written by staff). */
@@ -16,7 +17,7 @@ export const MESSAGE_REMARK_MAX = 300;
  */
 export const ACTION_LINK_PATTERN = /^(?!\/\/)\/?[A-Za-z0-9\-._~/?=&%#]+$/;
 
-/** POST /api/admin/messages: to one user (recUserId) or to every active user (notifyAll). */
+/** POST /api/admin/messages: to one user (recUserId) or to every active user (notifyAll), optionally of one role. */
 export const sendMessageSchema = yup
   .object({
     recUserId: yup
@@ -24,6 +25,8 @@ export const sendMessageSchema = yup
       .uuid('validation.invalid')
       .when('notifyAll', { is: true, then: (s) => s.strip(), otherwise: (s) => s.required('admin.recipientRequired') }),
     notifyAll: yup.boolean().default(false),
+    /** With notifyAll: only the active users holding this role (e.g. every reviewer). */
+    role: yup.string().oneOf([...ROLES]).when('notifyAll', { is: true, otherwise: (s) => s.strip() }),
     kind: yup.string().oneOf([...MESSAGE_KINDS]).default('message'),
     title: trimmed().required().max(MESSAGE_TITLE_MAX),
     content: trimmed().required().max(MESSAGE_CONTENT_MAX),

@@ -7,7 +7,7 @@ import { sendMessageSchema, type SendMessageInput } from '../../domain/messages'
 import { ARGON2_OPTIONS, isValidPassword } from '../../domain/password';
 import { roleElementsSchema, type RoleElements } from '../../domain/permissions';
 import { resetPassword, searchUsers, setStatus, updateUser, userDetail } from '../../db/adminUsers';
-import { EVERY_USER, insertMessage, sendStaffMessage } from '../../db/messages';
+import { insertMessage, sendStaffMessage } from '../../db/messages';
 import { replaceRoleElements, roleElements } from '../../db/roleElements';
 import { findUser, type UserRow } from '../../db/users';
 import type { ApiDeps } from '../deps';
@@ -124,7 +124,7 @@ export function adminUserRoutes({ db }: ApiDeps): Router {
           actionLink: input.actionLink || null,
           remark: input.remark || null,
         },
-        input.notifyAll ? EVERY_USER : input.recUserId!,
+        input.notifyAll ? { role: input.role } : { userId: input.recUserId! },
       );
       ctx.status = 201;
       ctx.body = { sent };

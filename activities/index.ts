@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { accountCancellationActivities } from './accountCancellation';
 import { identityReviewActivities } from './identityReview';
 import { messageActivities } from './messages';
 import { progressActivities } from './progress';
@@ -12,6 +13,7 @@ export function createActivities(k: Knex) {
     ...progressActivities(k),
     ...messageActivities(k),
     ...identityReviewActivities(k),
+    ...accountCancellationActivities(k),
     ...workingDayActivities(k),
   };
 }

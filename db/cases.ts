@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { cancellationWorkflowId } from './cancellations';
 import { identityWorkflowId } from './identity';
 
 interface CaseRef {
@@ -11,6 +12,10 @@ const RESOLVERS: Record<string, (k: Knex, id: string) => Promise<CaseRef | undef
   identityReview: async (k, id) => {
     const row = await k('identity_certifications').where({ id }).first('user_id');
     return row && { ownerId: row.user_id, workflowId: identityWorkflowId(id) };
+  },
+  accountCancellation: async (k, id) => {
+    const row = await k('account_cancellations').where({ id }).first('user_id');
+    return row && { ownerId: row.user_id, workflowId: cancellationWorkflowId(id) };
   },
 };
 

@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import type { Role } from './roles';
 
 /** Staff queues of the human-task pattern (DESIGN.md); identity is the first in use. */
-export const QUEUES = ['identity', 'title', 'objection', 'trade', 'protection', 'directory', 'finance'] as const;
+export const QUEUES = ['identity', 'title', 'objection', 'trade', 'protection', 'directory', 'finance', 'cancellation'] as const;
 export type Queue = (typeof QUEUES)[number];
 export const TASK_STATUSES = ['open', 'claimed', 'done', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];

@@ -1,1 +1,2 @@
 export { identityReview } from './identityReview';
+export { accountCancellation } from './accountCancellation';

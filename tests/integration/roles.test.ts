@@ -18,6 +18,10 @@ const ROUTES: Array<[method: string, path: string, allowed: string[]]> = [
   ['GET', '/api/staff', ['admin']],
   ['GET', '/api/messages', ['user', 'reviewer', 'admin']],
   ['POST', '/api/messages/1/read', ['user', 'reviewer', 'admin']],
+  ['GET', '/api/messages/1', ['user', 'reviewer', 'admin']],
+  ['GET', '/api/messages/unread', ['user', 'reviewer', 'admin']],
+  ['POST', '/api/messages/read-all', ['user', 'reviewer', 'admin']],
+  ['DELETE', '/api/messages/1', ['user', 'reviewer', 'admin']],
   ['GET', '/api/admin/calendar/2026', ['admin']],
   ['PUT', '/api/admin/calendar/2026', ['admin']],
 ];

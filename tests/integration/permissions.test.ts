@@ -1,0 +1,111 @@
+import type Router from '@koa/router';
+import Koa from 'koa';
+import { createApp } from '../../api/app';
+import { EventHub } from '../../api/events';
+import { createNotifier } from '../../api/lib/notifier';
+import { temporalConfig } from '../../temporal/config';
+import { TEST_UPLOAD_MAX_BYTES } from '../support/limits';
+import type { ApiDeps } from '../../api/deps';
+import { allow, allowElement, session } from '../../api/middleware/auth';
+import { errors } from '../../api/middleware/errors';
+import { lang } from '../../api/middleware/lang';
+import { DEFAULT_ELEMENTS } from '../../domain/permissions';
+import { Caller, closeTestDb, DEMO, signedIn, testDb } from '../support/http';
+
+/**
+ * Every route under /api/admin registered in the Koa app, read from the app itself: a route added
+ * later is checked without anyone listing it here. Building the app connects to nothing (the
+ * Temporal client and the event hub are only used by requests, which go to the real API).
+ */
+function adminRoutes(): Array<[method: string, path: string]> {
+  const deps = {
+    db: testDb(),
+    cfg: temporalConfig(),
+    events: new EventHub(testDb(), process.env.DATABASE_URL!),
+    uploadDir: process.env.UPLOAD_DIR!,
+    maxUploadBytes: TEST_UPLOAD_MAX_BYTES,
+    notifier: createNotifier(testDb()),
+    temporal: {} as ApiDeps['temporal'],
+  } satisfies ApiDeps;
+  const app = createApp(deps, '/nonexistent');
+  const routers = app.middleware.flatMap((mw) => ((mw as { router?: Router }).router ? [(mw as { router: Router }).router] : []));
+  const routes = routers.flatMap((r) => r.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => [m, String(layer.path)] as [string, string])));
+  return routes
+    .filter(([, path]) => path.startsWith('/api/admin'))
+    .map(([method, path]) => [method, path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000')]);
+}
+const ROUTES = adminRoutes();
+
+const callers: Record<string, Caller> = {};
+beforeAll(async () => {
+  callers.user = (await signedIn('personal')).caller;
+  callers.reviewer = await new Caller().login(...DEMO.reviewer);
+  callers.admin = await new Caller().login(...DEMO.admin);
+});
+afterAll(closeTestDb);
+
+test('the app registers the admin routes this issue builds', () => {
+  const paths = ROUTES.map(([m, p]) => `${m} ${p}`);
+  for (const route of ['GET /api/admin/users', 'PUT /api/admin/roles', 'POST /api/admin/messages', 'GET /api/admin/calendar/00000000-0000-4000-8000-000000000000']) {
+    expect(paths).toContain(route);
+  }
+});
+
+describe.each(ROUTES)('%s %s', (method, path) => {
+  const call = (c: Caller) => c.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
+  test('401 anonymous, 403 user and reviewer, admin passes the gate', async () => {
+    expect((await call(new Caller())).status).toBe(401);
+    expect((await call(callers.user)).body).toMatchObject({ status: 403, code: 'forbidden' });
+    expect((await call(callers.reviewer)).body).toMatchObject({ status: 403, code: 'forbidden' });
+    expect([401, 403]).not.toContain((await call(callers.admin)).status);
+  });
+});
+
+test('an /api/admin path no router knows is still refused to non-admins', async () => {
+  expect((await new Caller().get('/api/admin/nothing-here')).status).toBe(401);
+  expect((await callers.user.get('/api/admin/nothing-here')).status).toBe(403);
+  expect((await callers.admin.get('/api/admin/nothing-here')).status).toBe(404);
+});
+
+test('/api/auth/me carries each role’s permitted elements, role info, special and the administrator flag', async () => {
+  const me = async (c: Caller) => (await c.get('/api/auth/me')).body.user;
+  const roles = (await callers.admin.get('/api/admin/roles')).body.roles;
+  const user = await me(callers.user);
+  expect(user).toMatchObject({ roles: ['user'], roleinfo: [{ roleid: 'user' }], special: [], isAdministrator: false, unread: 0, hasEmail: false, hasPhone: false });
+  expect(user.permission).toEqual([...roles.user].sort());
+  expect(user.permission).toContain('usercenter.identity');
+  expect(user.permission).not.toContain('inbox.view');
+  const reviewer = await me(callers.reviewer);
+  expect(reviewer.permission).toContain('task.decide');
+  expect(reviewer.permission).not.toContain('task.reassign');
+  expect(reviewer.permission).not.toContain('admin.users.view');
+  const admin = await me(callers.admin);
+  expect(admin).toMatchObject({ roleinfo: [{ roleid: 'admin' }], special: ['develop'], isAdministrator: true });
+  expect(admin.permission).toEqual(expect.arrayContaining([...DEFAULT_ELEMENTS.admin]));
+  // the login answer is the same payload
+  const login = await new Caller().post('/api/auth/login', { login: DEMO.admin[0], password: DEMO.admin[1] });
+  expect(login.body.user).toMatchObject({ isAdministrator: true, permission: admin.permission });
+  // a user with two roles gets the union
+  const { caller: both } = await signedIn('personal', ['user', 'reviewer']);
+  expect((await me(both)).permission).toEqual([...new Set([...roles.user, ...roles.reviewer])].sort());
+});
+
+test('allowElement refuses a session whose roles lack the element (403), lets others through', async () => {
+  const app = new Koa();
+  app.use(lang).use(errors).use(session(testDb()));
+  const staff = allow('user', 'reviewer', 'admin');
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/identity') return staff(ctx, () => allowElement('usercenter.identity')(ctx, async () => void (ctx.body = { ok: true })));
+    await next();
+  });
+  const server = app.listen(0);
+  try {
+    const port = (server.address() as { port: number }).port;
+    const get = (c: Caller) => fetch(`http://127.0.0.1:${port}/identity`, { headers: { cookie: c.cookie } });
+    expect((await get(new Caller())).status).toBe(401);
+    expect((await get(callers.user)).status).toBe(200);
+    expect((await get(callers.reviewer)).status).toBe(403);
+  } finally {
+    server.close();
+  }
+});

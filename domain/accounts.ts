@@ -85,12 +85,12 @@ export const registerSchema = yup
           s
             .required()
             .test('date', 'validation.date', (v) => !v || isCalendarDate(v))
-            .test('age', 'register.under18', function check(v) {
+            .test('age', 'register.adultAge', function check(v) {
               if (!v || !isCalendarDate(v)) return true;
               const today = (this.options.context as RegisterContext | undefined)?.today ?? isoToday();
               if (v > today) return this.createError({ message: 'validation.date' });
               const age = ageOn(v, today);
-              if (age < CHILD_AGE) return this.createError({ message: 'register.under14' });
+              if (age < CHILD_AGE) return this.createError({ message: 'register.childAge' });
               return age >= ADULT_AGE;
             }),
         // An enterprise has no birth date; whatever the form held is dropped.

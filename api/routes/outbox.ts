@@ -3,7 +3,7 @@ import { outboxQuerySchema } from '../../domain/accounts';
 import { normaliseAddress } from '../../domain/verification';
 import { listOutbox, type OutboxRow } from '../../db/outbox';
 import type { ApiDeps } from '../deps';
-import { allow } from '../middleware/auth';
+import { allow, allowElement } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 
 const item = (r: OutboxRow) => ({
@@ -21,7 +21,7 @@ const item = (r: OutboxRow) => ({
 
 /** GET /api/admin/outbox: every e-mail and SMS the platform sent, for admins (codes when no SMTP is set up). */
 export function outboxRoutes({ db }: ApiDeps): Router {
-  return new Router().get('/api/admin/outbox', allow('admin'), validate(outboxQuerySchema, 'query'), async (ctx) => {
+  return new Router().get('/api/admin/outbox', allow('admin'), allowElement('admin.outbox.view'), validate(outboxQuerySchema, 'query'), async (ctx) => {
     const { recipient, before, limit } = ctx.state.input as { recipient: string; before?: number; limit: number };
     // One row more than asked tells whether another page exists.
     const rows = await listOutbox(db, { recipient: recipient ? normaliseAddress(recipient) : undefined, before, limit: limit + 1 });

@@ -73,7 +73,7 @@ describe('guards', () => {
   test('the user centre opens the login dialog without a session', async () => {
     renderApp('/en-US/ipci/usercenter', { user: null });
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByLabelText('User name')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('User name, e-mail or mobile number')).toBeInTheDocument();
   });
 
   test('a failed login shows the server message', async () => {
@@ -81,7 +81,7 @@ describe('guards', () => {
     renderApp('/en-US/ipci', { user: null });
     await userEvent.click((await screen.findAllByRole('button', { name: 'Log in' }))[0]);
     const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText('User name'), 'alice');
+    await userEvent.type(within(dialog).getByLabelText('User name, e-mail or mobile number'), 'alice');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'nope');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Wrong user name or password');

@@ -82,9 +82,9 @@ describe('registration schema', () => {
 
   test('the age rules count on the given day', async () => {
     expect(await errorsOf({}, '2018-06-15')).toEqual({});
-    expect(await errorsOf({}, '2018-06-14')).toEqual({ birthDate: 'register.under18' });
-    expect(await errorsOf({}, '2014-06-14')).toEqual({ birthDate: 'register.under14' });
-    expect(await errorsOf({}, '2014-06-15')).toEqual({ birthDate: 'register.under18' });
+    expect(await errorsOf({}, '2018-06-14')).toEqual({ birthDate: 'register.adultAge' });
+    expect(await errorsOf({}, '2014-06-14')).toEqual({ birthDate: 'register.childAge' });
+    expect(await errorsOf({}, '2014-06-15')).toEqual({ birthDate: 'register.adultAge' });
     expect(await errorsOf({ userType: 'enterprise', birthDate: '' }, '2018-06-14')).toEqual({});
     // An enterprise's birth date is dropped, whatever it was.
     const cast = await registerSchema.validate({ ...valid, userType: 'enterprise', birthDate: '2020-01-01' }, { context: { today: '2030-01-01' } });

@@ -14,6 +14,11 @@ import { AdminLoginPage } from './features/staff/AdminLoginPage';
 import { InboxPage } from './features/staff/InboxPage';
 import { TaskPage } from './features/staff/TaskPage';
 import { CalendarPage } from './features/staff/CalendarPage';
+import { RegisterPage } from './features/account/RegisterPage';
+import { AgreementPage } from './features/account/AgreementPage';
+import { LoginPage } from './features/account/LoginPage';
+import { ForgotPasswordPage } from './features/account/ForgotPasswordPage';
+import { OutboxPage } from './features/account/OutboxPage';
 import { useLang } from './lib/useLang';
 
 function ToHome() {
@@ -40,6 +45,15 @@ export function AppRoutes() {
           <Route path="messages" element={<MessagesPage />} />
           <Route path="cases/:kind/:id" element={<CasePage />} />
         </Route>
+        <Route path="register">
+          <Route index element={<RegisterPage />} />
+          <Route path="agreement" element={<AgreementPage page="agreement" />} />
+          <Route path="disclaimer" element={<AgreementPage page="disclaimer" />} />
+          <Route path="privacy" element={<AgreementPage page="privacy" />} />
+          <Route path="childRule" element={<AgreementPage page="childRule" />} />
+        </Route>
+        <Route path="login" element={<LoginPage />} />
+        <Route path="forgotpassword" element={<ForgotPasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/login/admin" element={<StaffLayout />}>
@@ -68,6 +82,7 @@ export function AppRoutes() {
       >
         <Route index element={<Navigate to="/admin/calendar" replace />} />
         <Route path="calendar" element={<CalendarPage />} />
+        <Route path="outbox" element={<OutboxPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/sorry" element={<SorryPage />} />

@@ -109,7 +109,12 @@ export function SiteHeader() {
               <UserMenu staff={false} />
             </>
           ) : (
-            <Button intent="primary" icon="log-in" text={t('header.login')} onClick={openLogin} />
+            <>
+              <NavLink to={site('register')} className="ipci-navlink">
+                {t('signin.register')}
+              </NavLink>
+              <Button intent="primary" icon="log-in" text={t('header.login')} onClick={openLogin} />
+            </>
           )}
         </NavbarGroup>
       </div>

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { FormGroup, InputGroup, type Intent } from '@blueprintjs/core';
+import type { FormikProps } from 'formik';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { translateError } from '../../lib/format';
+
+/**
+ * The message to show under a field: the shared schema's (once touched or submitted), else the
+ * server's answer for that field.
+ */
+export function fieldError<V>(form: FormikProps<V>, server: Record<string, string>, name: string, t: TFunction): string | undefined {
+  const touched = Boolean((form.touched as Record<string, unknown>)[name]) || form.submitCount > 0;
+  const client = touched ? (form.errors as Record<string, string | undefined>)[name] : undefined;
+  return client ? translateError(t, client) : server[name];
+}
+
+export interface TextFieldProps<V> {
+  form: FormikProps<V>;
+  server: Record<string, string>;
+  /** Clears the server's message of a field once the user edits it. */
+  onEdit: (name: string) => void;
+  name: string;
+  idPrefix: string;
+  label: string;
+  type?: 'text' | 'password' | 'date';
+  autoComplete?: string;
+  helper?: ReactNode;
+  /** Beside the input (a send-code button). */
+  right?: ReactNode;
+  className?: string;
+}
+
+/** A labelled text input bound to formik, its error under it (as the identity form shows them). */
+export function TextField<V>({ form, server, onEdit, name, idPrefix, label, type = 'text', autoComplete, helper, right, className }: TextFieldProps<V>) {
+  const { t } = useTranslation();
+  const id = `${idPrefix}-${name}`;
+  const error = fieldError(form, server, name, t);
+  const intent: Intent = error ? 'danger' : 'none';
+  const input = (
+    <InputGroup
+      id={id}
+      name={name}
+      type={type}
+      value={String((form.values as Record<string, unknown>)[name] ?? '')}
+      intent={intent}
+      autoComplete={autoComplete}
+      onChange={(e) => {
+        onEdit(name);
+        void form.setFieldValue(name, e.target.value);
+      }}
+      onBlur={() => void form.setFieldTouched(name, true)}
+    />
+  );
+  return (
+    <FormGroup
+      className={className}
+      label={label}
+      labelFor={id}
+      intent={intent}
+      helperText={
+        error || helper ? (
+          <>
+            {error && (
+              <span data-testid={`error-${name}`} role="alert">
+                {error}
+              </span>
+            )}
+            {helper}
+          </>
+        ) : undefined
+      }
+    >
+      {right ? (
+        <div className="ipci-code-row">
+          {input}
+          {right}
+        </div>
+      ) : (
+        input
+      )}
+    </FormGroup>
+  );
+}

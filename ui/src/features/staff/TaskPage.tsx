@@ -14,7 +14,7 @@ import { useSession } from '../../session/SessionContext';
 import { showToast } from '../../session/toaster';
 import { validateWithSchema } from '../../lib/validate';
 import { IdentityData } from '../identityReview/IdentityData';
-import { OverdueTag, ProvisionalTag, TaskStatusTag } from './taskBits';
+import { CancellationSubject, OverdueTag, ProvisionalTag, TaskStatusTag } from './taskBits';
 
 export function TaskPage() {
   const { t } = useTranslation();
@@ -155,6 +155,8 @@ export function TaskPage() {
           <IdentityData kind={kind} data={cert.data} uploads={subject.uploads} flags={cert.flags} />
         </Card>
       )}
+
+      <CancellationSubject subject={subject} />
 
       {open && (
         <Card>

@@ -1,6 +1,8 @@
-import { Tag, type Intent } from '@blueprintjs/core';
+import { Card, Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { TaskRow } from '../../api/types';
+import { formatDateTime } from '../../lib/format';
+import { useLang } from '../../lib/useLang';
 
 const STATUS_INTENT: Record<string, Intent> = { open: 'primary', claimed: 'warning', done: 'success', cancelled: 'none' };
 
@@ -30,5 +32,24 @@ export function ProvisionalTag({ show }: { show: boolean }) {
     <Tag minimal intent="warning" style={{ marginLeft: 6 }} title={t('timeline.provisionalHint')}>
       {t('timeline.provisional')}
     </Tag>
+  );
+}
+
+/** The subject of an account-cancellation audit: when the user asked, and why (api/lib/taskSubjects.ts). */
+export function CancellationSubject({ subject }: { subject: unknown }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const request = (subject as { cancellation?: { reason: string; requestedAt: string } } | null)?.cancellation;
+  if (!request) return null;
+  return (
+    <Card data-testid="cancellation-subject">
+      <h3 className="ipci-page-title">{t('security.audit.title')}</h3>
+      <dl className="ipci-dl">
+        <dt>{t('security.audit.requestedAt')}</dt>
+        <dd>{formatDateTime(request.requestedAt, lang)}</dd>
+        <dt>{t('security.audit.reason')}</dt>
+        <dd className="ipci-dl-wide">{request.reason}</dd>
+      </dl>
+    </Card>
   );
 }

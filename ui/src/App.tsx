@@ -9,6 +9,11 @@ import { NotFoundPage, SorryPage } from './pages/NotFoundPage';
 import { UserCenterLayout, UserInfoPage } from './features/usercenter/UserCenter';
 import { MessagesPage } from './features/usercenter/MessagesPage';
 import { CasePage } from './features/usercenter/CasePage';
+import { SecurityPage } from './features/security/SecurityPage';
+import { BindContactPage } from './features/security/BindContactPage';
+import { PasswordPage } from './features/security/PasswordPage';
+import { SessionsPage } from './features/security/SessionsPage';
+import { CancellationPage } from './features/security/CancellationPage';
 import { IdentityPage } from './features/identityReview/IdentityPage';
 import { AdminLoginPage } from './features/staff/AdminLoginPage';
 import { InboxPage } from './features/staff/InboxPage';
@@ -44,6 +49,12 @@ export function AppRoutes() {
           <Route path="identity" element={<IdentityPage />} />
           <Route path="messages" element={<MessagesPage />} />
           <Route path="cases/:kind/:id" element={<CasePage />} />
+          <Route path="security" element={<SecurityPage />} />
+          <Route path="bindphone" element={<BindContactPage field="phone" />} />
+          <Route path="bindemail" element={<BindContactPage field="email" />} />
+          <Route path="password" element={<PasswordPage />} />
+          <Route path="sessions" element={<SessionsPage />} />
+          <Route path="cancellation" element={<CancellationPage />} />
         </Route>
         <Route path="register">
           <Route index element={<RegisterPage />} />

@@ -1,37 +1,116 @@
-import { Card, Menu, MenuDivider, MenuItem, Tag, Callout, Button } from '@blueprintjs/core';
+import { Card, Menu, MenuDivider, MenuItem, type IconName } from '@blueprintjs/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/SessionContext';
 import { useSitePath } from '../../lib/useLang';
 import { IdentityStateTag } from '../identityReview/IdentityStateTag';
+import { ProfilePage } from '../profile/ProfilePage';
 
-/** Later areas of the spec's user-centre menu (part 1 §2), shown but not open yet. */
-const LATER = ['invoice', 'invite', 'artists', 'certificates', 'traceability', 'trade', 'bills', 'protection', 'watermark', 'coupons'] as const;
+export interface UserCenterArea {
+  /** Catalog key under `ucmenu.areas`. */
+  key: string;
+  /** Path under /{lang}/ipci/usercenter (spec part 2's route names where it gives them). */
+  route: string;
+  icon: IconName;
+  /** Built: the route has its own page. Otherwise App.tsx routes it to the not-open page. */
+  open?: boolean;
+  /** Further paths (first segment) that belong to this entry and keep it highlighted. */
+  also?: string[];
+}
+
+/** Spec part 1 §2 "User centre menu", grouped as a product would, plus the security settings. */
+export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }> = [
+  {
+    group: 'account',
+    areas: [
+      { key: 'info', route: '', icon: 'person', open: true },
+      { key: 'identity', route: 'identity', icon: 'id-number', open: true },
+      { key: 'security', route: 'security', icon: 'shield', open: true, also: ['bindphone', 'bindemail', 'password', 'sessions', 'cancellation'] },
+      { key: 'messages', route: 'msg', icon: 'notifications', open: true, also: ['msgdetail'] },
+      { key: 'invitation', route: 'invitation', icon: 'new-person', open: true },
+    ],
+  },
+  {
+    group: 'rights',
+    areas: [
+      { key: 'certificates', route: 'certificates', icon: 'badge' },
+      { key: 'traceability', route: 'traceability', icon: 'search-template' },
+      { key: 'artists', route: 'artistresource', icon: 'people' },
+      { key: 'gallery', route: 'gallerymanagement', icon: 'media' },
+      { key: 'protection', route: 'rightprotect', icon: 'take-action' },
+      { key: 'objection', route: 'objection', icon: 'issue' },
+    ],
+  },
+  {
+    group: 'trade',
+    areas: [
+      { key: 'trade', route: 'trade', icon: 'exchange' },
+      { key: 'traderecord', route: 'traderecord', icon: 'history' },
+    ],
+  },
+  {
+    group: 'services',
+    areas: [
+      { key: 'watermark', route: 'watermarkdetect', icon: 'tint' },
+      { key: 'capacity', route: 'capacity', icon: 'database' },
+    ],
+  },
+  {
+    group: 'finance',
+    areas: [
+      { key: 'orders', route: 'orderrecord', icon: 'th-list' },
+      { key: 'invoice', route: 'invoice', icon: 'document' },
+      { key: 'coupons', route: 'mycoupon', icon: 'tag' },
+    ],
+  },
+];
+
+/** Entries whose issue has not landed: each still leads to a page that says so (pages/NotOpenPage). */
+export const NOT_OPEN_AREAS = USER_CENTER_MENU.flatMap((g) => g.areas).filter((a) => !a.open);
 
 export function UserCenterLayout() {
   const { t } = useTranslation();
   const site = useSitePath();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { unread } = useSession();
-  const item = (path: string, icon: 'user' | 'id-number' | 'envelope', key: string, label?: React.ReactNode) => {
-    const to = site(path);
-    const active = path === 'usercenter' ? pathname === to : pathname.startsWith(to);
-    return <MenuItem icon={icon} text={t(key)} active={active} label={label as string} onClick={() => navigate(to)} />;
-  };
+  const { user, unread } = useSession();
+  const base = site('usercenter');
+  const first = pathname.startsWith(base) ? pathname.slice(base.length).split('/').filter(Boolean)[0] ?? '' : null;
+  const to = (a: UserCenterArea) => site(a.route ? `usercenter/${a.route}` : 'usercenter');
+  const active = (a: UserCenterArea) => first !== null && (first === a.route || Boolean(a.also?.includes(first)));
+
   return (
     <div className="ipci-container ipci-page ipci-uc">
       <aside className="ipci-uc-menu">
         <Card>
-          <Menu aria-label={t('nav.userCenter')}>
-            <MenuDivider title={t('nav.userCenter')} />
-            {item('usercenter', 'user', 'usercenter.menu.info')}
-            {item('usercenter/identity', 'id-number', 'usercenter.menu.identity')}
-            {item('usercenter/messages', 'envelope', 'usercenter.menu.messages', unread > 0 ? String(unread) : undefined)}
-            <MenuDivider />
-            {LATER.map((k) => (
-              <MenuItem key={k} disabled multiline text={t(`usercenter.later.${k}`)} labelElement={<Tag minimal>{t('usercenter.notOpen')}</Tag>} />
-            ))}
+          {user && (
+            <div style={{ marginBottom: 8 }} data-testid="uc-user">
+              <strong>{user.displayName || user.username}</strong>
+              <div className="ipci-muted" style={{ fontSize: 12, margin: '2px 0 6px' }}>
+                {user.username}
+              </div>
+              {user.kind && <IdentityStateTag state={user.identityState} />}
+            </div>
+          )}
+          <Menu aria-label={t('ucmenu.label')}>
+            {USER_CENTER_MENU.map(({ group, areas }) => [
+              <MenuDivider key={`g-${group}`} title={t(`ucmenu.groups.${group}`)} />,
+              ...areas.map((a) => (
+                <MenuItem
+                  key={a.key}
+                  icon={a.icon}
+                  text={t(`ucmenu.areas.${a.key}`)}
+                  active={active(a)}
+                  label={a.key === 'messages' && unread > 0 ? (unread > 99 ? '99+' : String(unread)) : undefined}
+                  href={to(a)}
+                  onClick={(e: React.MouseEvent) => {
+                    e.preventDefault();
+                    navigate(to(a));
+                  }}
+                  data-testid={`uc-${a.key}`}
+                />
+              )),
+            ])}
           </Menu>
         </Card>
       </aside>
@@ -42,43 +121,7 @@ export function UserCenterLayout() {
   );
 }
 
+/** The user centre's first page: the user's information, avatar and profile form. */
 export function UserInfoPage() {
-  const { t } = useTranslation();
-  const { user } = useSession();
-  const site = useSitePath();
-  const navigate = useNavigate();
-  if (!user) return null;
-  return (
-    <div className="ipci-stack">
-      <h2 className="ipci-page-title">{t('usercenter.menu.info')}</h2>
-      <Card>
-        <dl className="ipci-dl">
-          <dt>{t('user.username')}</dt>
-          <dd>{user.username}</dd>
-          <dt>{t('user.displayName')}</dt>
-          <dd>{user.displayName}</dd>
-          <dt>{t('user.kind')}</dt>
-          <dd>{user.kind ? t(`user.kinds.${user.kind}`) : '—'}</dd>
-          <dt>{t('user.identityState')}</dt>
-          <dd>
-            <IdentityStateTag state={user.identityState} />
-          </dd>
-          <dt>{t('user.roles')}</dt>
-          <dd className="ipci-dl-wide">
-            {user.roles.map((r) => (
-              <Tag key={r} minimal style={{ marginRight: 6 }}>
-                {t(`roles.${r}`)}
-              </Tag>
-            ))}
-          </dd>
-        </dl>
-      </Card>
-      {user.identityState !== 3 && (
-        <Callout intent="primary" icon="id-number" title={t('usercenter.certifyTitle')}>
-          <p>{t('usercenter.certifyText')}</p>
-          <Button intent="primary" text={t('usercenter.certifyAction')} onClick={() => navigate(site('usercenter/identity'))} />
-        </Callout>
-      )}
-    </div>
-  );
+  return <ProfilePage />;
 }

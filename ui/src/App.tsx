@@ -6,7 +6,11 @@ import { SiteLayout, StaffLayout } from './components/Layouts';
 import { RequireLogin, RequireRole } from './components/Guards';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage, SorryPage } from './pages/NotFoundPage';
-import { UserCenterLayout, UserInfoPage } from './features/usercenter/UserCenter';
+import { NOT_OPEN_AREAS, UserCenterLayout, UserInfoPage } from './features/usercenter/UserCenter';
+import { NotOpenPage } from './pages/NotOpenPage';
+import { InvitationPage } from './features/invitations/InvitationPage';
+import { InvitationStatsPage } from './features/invitations/InvitationStatsPage';
+import { InvitedUsersPage } from './features/invitations/InvitedUsersPage';
 import { MessagesPage } from './features/usercenter/MessagesPage';
 import { CasePage } from './features/usercenter/CasePage';
 import { SecurityPage } from './features/security/SecurityPage';
@@ -49,6 +53,10 @@ export function AppRoutes() {
           <Route path="identity" element={<IdentityPage />} />
           <Route path="messages" element={<MessagesPage />} />
           <Route path="cases/:kind/:id" element={<CasePage />} />
+          <Route path="invitation" element={<InvitationPage />} />
+          {NOT_OPEN_AREAS.map((a) => (
+            <Route key={a.route} path={a.route} element={<NotOpenPage area={a.key} />} />
+          ))}
           <Route path="security" element={<SecurityPage />} />
           <Route path="bindphone" element={<BindContactPage field="phone" />} />
           <Route path="bindemail" element={<BindContactPage field="email" />} />
@@ -94,6 +102,8 @@ export function AppRoutes() {
         <Route index element={<Navigate to="/admin/calendar" replace />} />
         <Route path="calendar" element={<CalendarPage />} />
         <Route path="outbox" element={<OutboxPage />} />
+        <Route path="invitationStatistics" element={<InvitationStatsPage />} />
+        <Route path="invitedUser/:userId" element={<InvitedUsersPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/sorry" element={<SorryPage />} />

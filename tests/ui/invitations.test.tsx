@@ -141,7 +141,9 @@ describe('admin invitation statistics', () => {
     );
     renderApp(`/admin/invitedUser/${INVITER}`, { user: ADMIN });
     expect(await screen.findByRole('heading', { name: /Users invited by Zhang San/ })).toBeInTheDocument();
-    expect(within(screen.getByTestId('invitee-i9')).getByText('Li Si')).toBeInTheDocument();
+    const row = screen.getByTestId('invitee-i9');
+    expect(within(row).getByText('Li Si')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'acc_i9' })).toHaveAttribute('href', '/admin/userManagement/i9');
     await userEvent.click(screen.getByRole('button', { name: 'Back to invitation statistics' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/invitationStatistics');
   });

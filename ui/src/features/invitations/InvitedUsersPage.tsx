@@ -33,7 +33,11 @@ export function InvitedUsersPage() {
         )}
       </h2>
       <Card style={{ padding: 0 }}>
-        <InviteeTable items={list.items} loading={!list.first && !list.failed} failed={list.failed} next={list.next} loadingMore={list.loadingMore} onMore={() => void list.loadMore()} />
+        <InviteeTable
+          items={list.items} loading={!list.first && !list.failed} failed={list.failed} next={list.next} loadingMore={list.loadingMore}
+          onMore={() => void list.loadMore()}
+          accountLink={(i) => `/admin/userManagement/${encodeURIComponent(i.id)}`}
+        />
       </Card>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
@@ -12,10 +13,12 @@ interface Props {
   next: string | null;
   loadingMore: boolean;
   onMore: () => void;
+  /** Staff pages: where an invitee's account opens (admin user management). */
+  accountLink?: (invitee: Invitee) => string;
 }
 
 /** Spec part 2 §3 "Invitation": invitee name, account, type, company name, registration time, certification applications. */
-export function InviteeTable({ items, loading, failed, next, loadingMore, onMore }: Props) {
+export function InviteeTable({ items, loading, failed, next, loadingMore, onMore, accountLink }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
   if (failed) return <NonIdealState icon="error" title={failed} />;
@@ -49,7 +52,7 @@ export function InviteeTable({ items, loading, failed, next, loadingMore, onMore
           {items.map((i) => (
             <tr key={i.id} data-testid={`invitee-${i.id}`}>
               <td>{i.name}</td>
-              <td>{i.account}</td>
+              <td>{accountLink ? <Link to={accountLink(i)}>{i.account}</Link> : i.account}</td>
               <td>{i.type ? t(`invite.types.${i.type}`) : '—'}</td>
               <td>{i.companyName ?? <span className="ipci-muted">—</span>}</td>
               <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(i.registeredAt, lang)}</td>

@@ -33,12 +33,17 @@ export async function issueCode(
   return k.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`code:${input.address}`]);
     const hourAgo = trx.raw("now() - interval '1 hour'");
+    // The resend wait is per purpose (registering, then binding the same phone a minute later is
+    // fine); the hourly cap counts every purpose.
     const recent = await trx('verification_codes')
       .where('address', input.address)
       .andWhere('created_at', '>', hourAgo)
-      .select(trx.raw('count(*)::int as n'), trx.raw('extract(epoch from now() - max(created_at))::float as age'))
+      .select(
+        trx.raw('count(*)::int as n'),
+        trx.raw('extract(epoch from now() - max(created_at) filter (where purpose = ?))::float as age', [input.purpose]),
+      )
       .first();
-    if (recent.n > 0 && recent.age < CODE_RULES.resendSeconds) {
+    if (recent.age !== null && recent.age < CODE_RULES.resendSeconds) {
       return { ok: false, reason: 'tooSoon', seconds: Math.ceil(CODE_RULES.resendSeconds - recent.age) } as const;
     }
     if (recent.n >= CODE_RULES.perAddressPerHour) return { ok: false, reason: 'addressLimit' } as const;

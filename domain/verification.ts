@@ -14,7 +14,7 @@ export const CODE_RULES = {
   ttlSeconds: 600,
   /** Wrong guesses allowed per code; then it is dead and a new one must be sent. */
   maxAttempts: 5,
-  /** A new code to the same address at most once a minute ... */
+  /** A new code to the same address for the same purpose at most once a minute ... */
   resendSeconds: 60,
   /** ... and at most 5 per hour; one IP may ask for 20 per hour over all addresses. */
   perAddressPerHour: 5,

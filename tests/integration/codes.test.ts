@@ -19,6 +19,15 @@ test('a second code to the same address within a minute is refused with the seco
   expect((await caller.post('/api/codes', { purpose: 'register', address })).status).toBe(202);
 });
 
+test('the one-minute wait is per purpose: a fresh account may ask at once for a code to cancel', async () => {
+  const caller = ipCaller();
+  const { address } = await registered(caller);
+  const again = await caller.post('/api/codes', { purpose: 'register', address });
+  expect(again.status).toBe(409); // the address is now bound; no wait is reported for another purpose
+  expect((await caller.post('/api/codes', { purpose: 'cancelAccount', address })).status).toBe(202);
+  expect((await caller.post('/api/codes', { purpose: 'cancelAccount', address })).body.code).toBe('tooSoon');
+});
+
 test(`at most ${CODE_RULES.perAddressPerHour} codes an hour to one address`, async () => {
   const caller = ipCaller('zh-CN');
   const phone = uniquePhone();

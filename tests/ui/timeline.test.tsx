@@ -1,5 +1,4 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { identityReview } from '../../domain/processes/identityReview';
@@ -7,7 +6,7 @@ import { Timeline, STATE_COLOURS, layoutModel } from '../../ui/src/components/Ti
 import { SessionProvider } from '../../ui/src/session/SessionContext';
 import { server } from './support/server';
 import { FakeEventSource } from './support/eventSource';
-import { renderApp, USER, REVIEWER } from './support/render';
+import { USER, REVIEWER } from './support/render';
 import type { SessionUser } from '../../ui/src/api/types';
 
 const CASE = 'c0ffee00-0000-4000-8000-000000000001';
@@ -89,48 +88,5 @@ describe('timeline', () => {
   test('staff see the link to the workflow in Temporal', async () => {
     renderTimeline(REVIEWER, [ev('submit', 'done')]);
     expect((await screen.findByText('View in Temporal')).closest('a')).toHaveAttribute('href', 'http://localhost:8233/namespaces/default/workflows/w1');
-  });
-});
-
-describe('messages', () => {
-  test('lists messages with titles from the messages namespace, unread in bold; a click marks read', async () => {
-    let read: string | null = null;
-    server.use(
-      http.get('*/api/messages', () =>
-        HttpResponse.json({
-          items: [
-            { id: 'm1', titleKey: 'identityFailed', params: {}, actionLink: '/en-US/ipci/usercenter/identity', sender: null, createdAt: '2025-03-04T08:00:00Z', readAt: null },
-            { id: 'm2', titleKey: 'taskOverdue', params: { title: 'Identity review: alice' }, actionLink: null, sender: 'System', createdAt: '2025-03-03T08:00:00Z', readAt: '2025-03-03T09:00:00Z' },
-          ],
-          unread: 1,
-        }),
-      ),
-      http.post('*/api/messages/m1/read', () => {
-        read = 'm1';
-        return HttpResponse.json({ message: { id: 'm1', readAt: '2025-03-05T00:00:00Z' } });
-      }),
-    );
-    renderApp('/en-US/ipci/usercenter/messages', { user: USER });
-    const m1 = await screen.findByTestId('message-m1');
-    expect(m1).toHaveClass('is-unread');
-    expect(m1).toHaveTextContent('Identity certification failed: correct the flagged items and resubmit');
-    expect(screen.getByTestId('message-m2')).toHaveTextContent('Review task overdue: Identity review: alice');
-    expect(screen.getByTestId('message-m2')).not.toHaveClass('is-unread');
-    expect(await screen.findByTestId('unread-count')).toHaveTextContent('1');
-
-    await userEvent.click(m1);
-    await waitFor(() => expect(read).toBe('m1'));
-    await waitFor(() => expect(screen.getByTestId('message-m1')).not.toHaveClass('is-unread'));
-    await waitFor(() => expect(screen.queryByTestId('unread-count')).not.toBeInTheDocument());
-  });
-
-  test('the unread count in the header is live (event unread)', async () => {
-    renderApp('/en-US/ipci', { user: USER });
-    await screen.findAllByText('IPCI Cultural IP Rights Platform');
-    await waitFor(() => expect(FakeEventSource.instances.some((s) => s.url.includes('/api/messages/stream'))).toBe(true));
-    act(() => {
-      FakeEventSource.emit('/api/messages/stream', 'unread', { unread: 7 });
-    });
-    expect(await screen.findByTestId('unread-count')).toHaveTextContent('7');
   });
 });

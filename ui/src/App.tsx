@@ -11,7 +11,14 @@ import { NotOpenPage } from './pages/NotOpenPage';
 import { InvitationPage } from './features/invitations/InvitationPage';
 import { InvitationStatsPage } from './features/invitations/InvitationStatsPage';
 import { InvitedUsersPage } from './features/invitations/InvitedUsersPage';
-import { MessagesPage } from './features/usercenter/MessagesPage';
+import { MessagesPage } from './features/messages/MessagesPage';
+import { MessageDetailPage } from './features/messages/MessageDetailPage';
+import { UserManagementPage } from './features/admin/UserManagementPage';
+import { UserDetailPage } from './features/admin/UserDetailPage';
+import { UserEditPage } from './features/admin/UserEditPage';
+import { RolesPage } from './features/admin/RolesPage';
+import { UpdatePasswordPage } from './features/admin/UpdatePasswordPage';
+import { SendMessagePage } from './features/admin/SendMessagePage';
 import { CasePage } from './features/usercenter/CasePage';
 import { SecurityPage } from './features/security/SecurityPage';
 import { BindContactPage } from './features/security/BindContactPage';
@@ -51,7 +58,9 @@ export function AppRoutes() {
         >
           <Route index element={<UserInfoPage />} />
           <Route path="identity" element={<IdentityPage />} />
-          <Route path="messages" element={<MessagesPage />} />
+          <Route path="msg" element={<MessagesPage />} />
+          <Route path="msgdetail/:id" element={<MessageDetailPage />} />
+          <Route path="messages" element={<Navigate to="../msg" relative="path" replace />} />
           <Route path="cases/:kind/:id" element={<CasePage />} />
           <Route path="invitation" element={<InvitationPage />} />
           {NOT_OPEN_AREAS.map((a) => (
@@ -101,6 +110,12 @@ export function AppRoutes() {
       >
         <Route index element={<Navigate to="/admin/calendar" replace />} />
         <Route path="calendar" element={<CalendarPage />} />
+        <Route path="userManagement" element={<UserManagementPage />} />
+        <Route path="userManagement/:id" element={<UserDetailPage />} />
+        <Route path="userManagement/:id/edit" element={<UserEditPage />} />
+        <Route path="roles" element={<RolesPage />} />
+        <Route path="updatePassword" element={<UpdatePasswordPage />} />
+        <Route path="myMsg" element={<SendMessagePage />} />
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="invitationStatistics" element={<InvitationStatsPage />} />
         <Route path="invitedUser/:userId" element={<InvitedUsersPage />} />

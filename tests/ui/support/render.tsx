@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { App } from '../../../ui/src/App';
 import type { SessionUser } from '../../../ui/src/api/types';
 import i18n from '../../../ui/src/i18n';
+import { DEFAULT_ELEMENTS } from '../../../domain/permissions';
 
 export const USER: SessionUser = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -12,8 +13,15 @@ export const USER: SessionUser = {
   kind: 'personal',
   userType: 1,
   roles: ['user'],
+  roleinfo: [{ roleid: 'user' }],
+  permission: [...DEFAULT_ELEMENTS.user],
+  special: [],
+  isAdministrator: false,
   locale: 'en-US',
   identityState: null,
+  unread: 0,
+  hasEmail: false,
+  hasPhone: false,
 };
 
 export const REVIEWER: SessionUser = {
@@ -23,8 +31,27 @@ export const REVIEWER: SessionUser = {
   kind: null,
   userType: null,
   roles: ['reviewer'],
+  roleinfo: [{ roleid: 'reviewer' }],
+  permission: [...DEFAULT_ELEMENTS.reviewer],
+  special: [],
+  isAdministrator: false,
   locale: 'en-US',
   identityState: null,
+  unread: 0,
+  hasEmail: false,
+  hasPhone: false,
+};
+
+export const ADMIN: SessionUser = {
+  ...REVIEWER,
+  id: '33333333-3333-4333-8333-333333333333',
+  username: 'admin',
+  displayName: 'Wang Admin',
+  roles: ['admin'],
+  roleinfo: [{ roleid: 'admin' }],
+  permission: [...DEFAULT_ELEMENTS.admin],
+  special: ['develop'],
+  isAdministrator: true,
 };
 
 export function LocationProbe() {

@@ -53,6 +53,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not open the login dialog on 401 (session bootstrap, the login call itself). */
   quiet401?: boolean;
+  /** No global handling at all (dialog, toast, /sorry): the session bootstrap, whose failure must not stop the page. */
+  quiet?: boolean;
 }
 
 /** Absolute against the page origin (the same thing the browser does; Node's fetch needs it). */
@@ -80,7 +82,8 @@ export function toApiError(status: number, body: unknown): ApiError {
 }
 
 /** Routes a failed answer to the global handlers; the caller still gets the error. */
-export function dispatchError(error: ApiError, method: string, quiet401 = false): void {
+export function dispatchError(error: ApiError, method: string, quiet401 = false, quiet = false): void {
+  if (quiet) return;
   if (error.status === 401 && !quiet401) handlers.unauthenticated?.(error);
   else if (error.status === 0 || error.code === 'unavailable') handlers.connectionFailed?.(error);
   else if (error.status === 403 && error.code === 'identityRequired') handlers.identityRequired?.(error);
@@ -103,7 +106,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     trackActivity(-1);
     if ((cause as Error)?.name === 'AbortError') throw cause;
     const error = new ApiError(0, 'unavailable', '');
-    dispatchError(error, method);
+    dispatchError(error, method, false, options.quiet);
     throw error;
   }
   trackActivity(-1);
@@ -118,18 +121,18 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (response.ok) {
     if (data === undefined && text) {
       const error = new ApiError(0, 'unavailable', '');
-      dispatchError(error, method);
+      dispatchError(error, method, false, options.quiet);
       throw error;
     }
     return data as T;
   }
   if (data === undefined || typeof data !== 'object') {
     const error = new ApiError(0, 'unavailable', '');
-    dispatchError(error, method);
+    dispatchError(error, method, false, options.quiet);
     throw error;
   }
   const error = toApiError(response.status, data);
-  dispatchError(error, method, options.quiet401);
+  dispatchError(error, method, options.quiet401, options.quiet);
   throw error;
 }
 
@@ -140,6 +143,7 @@ export const api = {
     request<T>(path, { ...opts, body: body ?? {}, method: 'POST' }),
   put: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
     request<T>(path, { ...opts, body: body ?? {}, method: 'PUT' }),
+  delete: <T = void>(path: string, opts: Omit<RequestOptions, 'body' | 'method'> = {}) => request<T>(path, { ...opts, method: 'DELETE' }),
 };
 
 export interface UploadProgress {

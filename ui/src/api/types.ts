@@ -1,6 +1,8 @@
 import type { CaseEvent, ProcessModel } from '../../../domain/processes/model';
 import type { IdentityKind } from '../../../domain/identity';
 import type { Role } from '../../../domain/roles';
+import type { MessageKind } from '../../../domain/messages';
+import type { UserStatus } from '../../../domain/adminUsers';
 import type { Queue, TaskStatus } from '../../../domain/tasks';
 import type { UploadKind } from '../../../domain/uploads';
 
@@ -13,8 +15,16 @@ export interface SessionUser {
   kind: IdentityKind | null;
   userType: 1 | 2 | null;
   roles: Role[];
+  /** Spec part 1 §3 session state: role info, permitted UI element ids, the special list. */
+  roleinfo: { roleid: Role }[];
+  permission: string[];
+  special: string[];
+  isAdministrator: boolean;
   locale: string;
   identityState: 1 | 2 | 3 | null;
+  unread: number;
+  hasEmail: boolean;
+  hasPhone: boolean;
 }
 
 export interface Certification {
@@ -81,12 +91,52 @@ export interface CaseView {
 
 export interface Message {
   id: string;
-  titleKey: string;
+  kind: MessageKind;
+  /** A process message: catalog keys of the `messages` namespace. */
+  titleKey: string | null;
+  bodyKey: string | null;
   params: Record<string, unknown> | null;
+  /** A message written by staff: free text. */
+  title: string | null;
+  content: string | null;
+  remark: string | null;
   actionLink: string | null;
-  sender: string | null;
+  sender: 'system' | 'staff';
+  senderName: string | null;
   createdAt: string;
   readAt: string | null;
+}
+
+export interface MessagePage {
+  items: Message[];
+  next: string | null;
+  unread: number;
+  unreadByKind: Record<MessageKind, number>;
+}
+
+export interface AdminUserRow {
+  id: string;
+  username: string;
+  displayName: string;
+  kind: IdentityKind | null;
+  roles: Role[];
+  status: UserStatus;
+  email: string | null;
+  phone: string | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+
+export interface AdminUser extends AdminUserRow {
+  special: string[];
+  locale: string;
+  inviteCode: string;
+  invitedBy: { id: string; username: string; displayName: string } | null;
+  identityState: 1 | 2 | 3 | null;
+  activeSessions: number;
+  frozenReason: string | null;
+  cancelledAt: string | null;
+  passwordChangedAt: string | null;
 }
 
 export interface StaffMember {

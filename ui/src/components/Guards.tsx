@@ -37,19 +37,15 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Spec part 1 §6: /manage needs reviewer or admin, /admin needs admin; no session → /login/admin. */
-export function RequireRole({ roles, children }: { roles: Role[]; children: ReactNode }) {
-  const { t } = useTranslation();
+/**
+ * Spec part 2 §6: /admin needs the role admin, /manage a staff role; a visitor without it — signed
+ * out or signed in with another role — is redirected to /login/admin, which says why.
+ */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
   if (user === undefined) return <Loading />;
-  if (user === null) return <Navigate to="/login/admin" replace state={{ from: location.pathname + location.search }} />;
-  if (!user.roles.some((r) => roles.includes(r)))
-    return (
-      <div className="ipci-page-center">
-        <NonIdealState icon="blocked-person" title="403" description={t('http.forbidden', { ns: 'errors' })} />
-      </div>
-    );
+  if (!user || !user.roles.some((r) => roles.includes(r))) return <Navigate to="/login/admin" replace state={{ from: location.pathname + location.search }} />;
   return <>{children}</>;
 }
 

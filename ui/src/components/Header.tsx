@@ -5,6 +5,8 @@ import { useSession } from '../session/SessionContext';
 import { useLang, useSitePath } from '../lib/useLang';
 import { LANGUAGE_NAMES, LANGUAGES, useSwitchLanguage } from './LangGuard';
 import { isStaff } from '../../../domain/roles';
+import { Permitted } from '../session/permissions';
+import { currentLang } from '../i18n';
 
 export function LanguageSwitcher() {
   const lang = useLang();
@@ -105,7 +107,7 @@ export function SiteHeader() {
           <NavbarDivider />
           {user ? (
             <>
-              <UnreadButton to={site('usercenter/messages')} />
+              <UnreadButton to={site('usercenter/msg')} />
               <UserMenu staff={false} />
             </>
           ) : (
@@ -122,35 +124,24 @@ export function SiteHeader() {
   );
 }
 
-/** The staff header (no language prefix; the cookie language applies). */
+/** The staff header (no language prefix; the cookie language applies); navigation is the staff menu (Layouts). */
 export function StaffHeader() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const isAdmin = Boolean(user?.roles.includes('admin'));
   return (
     <Navbar className="ipci-navbar ipci-navbar-staff">
       <div className="ipci-container ipci-navbar-inner">
         <NavbarGroup align={Alignment.START}>
           <Brand to="/manage/inbox" sub={t('app.staffName')} />
-          <NavbarDivider />
-          {user && (
-            <>
-              <NavLink to="/manage/inbox" className={({ isActive }) => `ipci-navlink${isActive ? ' is-active' : ''}`}>
-                {t('nav.inbox')}
-              </NavLink>
-              {isAdmin && (
-                <NavLink to="/admin/calendar" className={({ isActive }) => `ipci-navlink${isActive ? ' is-active' : ''}`}>
-                  {t('nav.calendar')}
-                </NavLink>
-              )}
-            </>
-          )}
         </NavbarGroup>
         <NavbarGroup align={Alignment.END}>
           <LanguageSwitcher />
           {user && (
             <>
               <NavbarDivider />
+              <Permitted element="messages.read">
+                <UnreadButton to={`/${currentLang()}/ipci/usercenter/msg`} />
+              </Permitted>
               <UserMenu staff />
             </>
           )}

@@ -1,11 +1,16 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api, setApiHandlers, subscribe, ApiError } from '../api/client';
-import type { Message, SessionUser } from '../api/types';
+import { Spinner } from '@blueprintjs/core';
+import { api, setApiHandlers, subscribe } from '../api/client';
+import type { SessionUser } from '../api/types';
 import { isStaff } from '../../../domain/roles';
 import { showToast } from './toaster';
+import { installChunkReloadGuard } from './reload';
 import { currentLang } from '../i18n';
+
+/** Spec part 1 §7: the main client's timeout; a session fetch that hangs must not hold the page. */
+const BOOTSTRAP_TIMEOUT_MS = 10_000;
 
 export interface Session {
   /** undefined while the session is loading, null when nobody is signed in. */
@@ -38,23 +43,29 @@ export function SessionProvider({ children, initialUser }: SessionProviderProps)
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [user, setUser] = useState<SessionUser | null | undefined>(initialUser);
-  const [unread, setUnread] = useState(0);
   const [loginOpen, setLoginOpen] = useState(false);
   const navRef = useRef(navigate);
   navRef.current = navigate;
 
+  const [unread, setUnread] = useState(initialUser?.unread ?? 0);
+  /** Spec part 1 §3: user info, permissions and the unread count come with the session. */
+  const adopt = useCallback((next: SessionUser | null) => {
+    setUser(next);
+    setUnread(next?.unread ?? 0);
+  }, []);
+
   const refresh = useCallback(async () => {
     try {
-      const { user } = await api.get<{ user: SessionUser }>('/api/auth/me', undefined, { quiet401: true });
-      setUser(user);
+      const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(BOOTSTRAP_TIMEOUT_MS) : undefined;
+      const { user } = await api.get<{ user: SessionUser }>('/api/auth/me', undefined, { quiet: true, signal });
+      adopt(user);
       return user;
-    } catch (e) {
-      // Spec part 1 §4: if the fetch fails the page opens anyway, signed out.
-      setUser(null);
-      if (e instanceof ApiError && e.status !== 401) return null;
+    } catch {
+      // Spec part 1 §4: if the fetch fails the page opens anyway, signed out (no dialog, toast or /sorry).
+      adopt(null);
       return null;
     }
-  }, []);
+  }, [adopt]);
 
   useEffect(() => {
     if (initialUser === undefined) void refresh();
@@ -75,26 +86,21 @@ export function SessionProvider({ children, initialUser }: SessionProviderProps)
     });
   }, [t]);
 
+  // Spec part 1 §4: a failed page-part load reloads the page, at most once per 60 s.
+  useEffect(() => installChunkReloadGuard(() => showToast({ intent: 'danger', icon: 'offline', message: t('http.unavailable', { ns: 'errors' }) })), [t]);
+
+  // The unread count of the header: the session's, then every change pushed by the server.
   const signedIn = Boolean(user);
   useEffect(() => {
     if (!signedIn) return;
-    let alive = true;
-    api
-      .get<{ items: Message[]; unread: number }>('/api/messages')
-      .then((r) => alive && setUnread(r.unread))
-      .catch(() => undefined);
-    const stop = subscribe<{ unread: number }>('/api/messages/stream', 'unread', (d) => setUnread(d.unread));
-    return () => {
-      alive = false;
-      stop();
-    };
+    return subscribe<{ unread: number }>('/api/messages/stream', 'unread', (d) => setUnread(d.unread));
   }, [signedIn]);
 
   const login = useCallback(async (username: string, password: string) => {
     const { user } = await api.post<{ user: SessionUser }>('/api/auth/login', { login: username, password }, { quiet401: true });
-    setUser(user);
+    adopt(user);
     return user;
-  }, []);
+  }, [adopt]);
 
   const logout = useCallback(async () => {
     try {
@@ -121,5 +127,16 @@ export function SessionProvider({ children, initialUser }: SessionProviderProps)
     }),
     [user, unread, refresh, login, logout, loginOpen],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  // Spec part 1 §4: the page opens once the session is known (or its fetch has failed).
+  return (
+    <SessionContext.Provider value={value}>
+      {user === undefined ? (
+        <div className="ipci-page-center" data-testid="session-loading">
+          <Spinner size={40} />
+        </div>
+      ) : (
+        children
+      )}
+    </SessionContext.Provider>
+  );
 }

@@ -20,10 +20,7 @@ export const ACTION_LINK_PATTERN = /^(?!\/\/)\/?[A-Za-z0-9\-._~/?=&%#]+$/;
 /** POST /api/admin/messages: to one user (recUserId) or to every active user (notifyAll), optionally of one role. */
 export const sendMessageSchema = yup
   .object({
-    recUserId: yup
-      .string()
-      .uuid('validation.invalid')
-      .when('notifyAll', { is: true, then: (s) => s.strip(), otherwise: (s) => s.required('admin.recipientRequired') }),
+    recUserId: yup.string().when('notifyAll', { is: true, then: (s) => s.strip(), otherwise: (s) => s.required('admin.recipientRequired').uuid('validation.invalid') }),
     notifyAll: yup.boolean().default(false),
     /** With notifyAll: only the active users holding this role (e.g. every reviewer). */
     role: yup.string().oneOf([...ROLES]).when('notifyAll', { is: true, otherwise: (s) => s.strip() }),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -48,19 +48,23 @@ export function UserManagementPage() {
     else nextParams.delete(name);
     setParams(nextParams);
   };
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setFilter('q', text.trim());
-  };
+  const search = () => setFilter('q', text.trim());
   const replace = (u: AdminUser) => setItems((list) => (list ?? []).map((x) => (x.id === u.id ? { ...x, ...u } : x)));
 
   return (
     <div className="ipci-stack">
       <h2 className="ipci-page-title">{t('admin.users.title')}</h2>
       <Card className="ipci-filters" role="search">
-        <form onSubmit={search} style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end' }}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end' }}>
           <FormGroup label={t('admin.users.search')} labelFor="user-search" style={{ margin: 0, flex: '1 1 260px' }}>
-            <InputGroup id="user-search" leftIcon="search" value={text} placeholder={t('admin.users.searchHint')} onChange={(e) => setText(e.target.value)} />
+            <InputGroup
+              id="user-search"
+              leftIcon="search"
+              value={text}
+              placeholder={t('admin.users.searchHint')}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && search()}
+            />
           </FormGroup>
           <FormGroup label={t('user.roles')} labelFor="filter-role" style={{ margin: 0 }}>
             <HTMLSelect id="filter-role" value={query.role} onChange={(e) => setFilter('role', e.currentTarget.value)}>
@@ -92,8 +96,8 @@ export function UserManagementPage() {
               ))}
             </HTMLSelect>
           </FormGroup>
-          <Button type="submit" intent="primary" icon="search" text={t('admin.users.searchAction')} />
-        </form>
+          <Button intent="primary" icon="search" text={t('admin.users.searchAction')} onClick={search} />
+        </div>
       </Card>
       {failed ? (
         <NonIdealState icon="error" title={t('failure.load')} />

@@ -15,6 +15,7 @@ import { showToast } from '../../session/toaster';
 import { validateWithSchema } from '../../lib/validate';
 import { IdentityData } from '../identityReview/IdentityData';
 import { CancellationSubject, OverdueTag, ProvisionalTag, TaskStatusTag } from './taskBits';
+import { usePermission } from '../../session/permissions';
 
 export function TaskPage() {
   const { t } = useTranslation();
@@ -28,6 +29,8 @@ export function TaskPage() {
   const [staff, setStaff] = useState<StaffMember[]>([]);
   const [assignee, setAssignee] = useState('');
   const isAdmin = Boolean(user?.roles.includes('admin'));
+  // The reassign API is the admin's; the roles editor can still take the element away.
+  const canReassign = usePermission('task.reassign') && isAdmin;
 
   const load = useCallback(async () => {
     try {
@@ -40,12 +43,12 @@ export function TaskPage() {
     void load();
   }, [load]);
   useEffect(() => {
-    if (isAdmin)
+    if (canReassign)
       api
         .get<{ items: StaffMember[] }>('/api/staff')
         .then((r) => setStaff(r.items))
         .catch(() => undefined);
-  }, [isAdmin]);
+  }, [canReassign]);
 
   async function act(name: string, path: string, body?: unknown) {
     setBusy(name);
@@ -124,7 +127,7 @@ export function TaskPage() {
             </>
           )}
         </dl>
-        {isAdmin && open && (
+        {canReassign && open && (
           <div className="ipci-toolbar" style={{ marginTop: 16 }}>
             <FormGroup inline label={t('task.reassign')} labelFor="reassign" style={{ margin: 0 }}>
               <HTMLSelect id="reassign" value={assignee} onChange={(e) => setAssignee(e.currentTarget.value)}>

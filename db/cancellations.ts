@@ -115,4 +115,3 @@ export function toCancellationJson(row: CancellationRow) {
     workflowId: row.workflow_id,
   };
 }
-export type CancellationJson = ReturnType<typeof toCancellationJson>;

@@ -29,13 +29,11 @@ export const cancellationSchema = yup
   })
   .noUnknown();
 
-export type BindEmail = yup.InferType<typeof bindEmailSchema>;
-export type BindPhone = yup.InferType<typeof bindPhoneSchema>;
 export type ChangePassword = yup.InferType<typeof changePasswordSchema>;
 export type CancellationRequest = yup.InferType<typeof cancellationSchema>;
 
-export const CANCELLATION_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
-export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
+/** account_cancellations.status: a request is pending until approved, rejected or withdrawn. */
+export type CancellationStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
 /**
  * The admin audit's target. The spec gives none; GB/T 35273-2020 §8.5 asks personal-information

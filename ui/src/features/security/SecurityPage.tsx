@@ -71,7 +71,7 @@ export function SecurityPage() {
 }
 
 /** The way back from every security sub-page. */
-export function BackToSecurity() {
+function BackToSecurity() {
   const { t } = useTranslation();
   const site = useSitePath();
   const navigate = useNavigate();

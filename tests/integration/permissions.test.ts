@@ -28,7 +28,8 @@ function adminRoutes(): Array<[method: string, path: string]> {
     temporal: {} as ApiDeps['temporal'],
   } satisfies ApiDeps;
   const app = createApp(deps, '/nonexistent');
-  const routers = app.middleware.flatMap((mw) => ((mw as { router?: Router }).router ? [(mw as { router: Router }).router] : []));
+  // @koa/router marks the middleware of router.routes() with the router it dispatches to.
+  const routers = app.middleware.flatMap((mw) => (mw as unknown as { router?: Router }).router ?? []);
   const routes = routers.flatMap((r) => r.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => [m, String(layer.path)] as [string, string])));
   return routes
     .filter(([, path]) => path.startsWith('/api/admin'))

@@ -73,8 +73,9 @@ test('request → audit task in the admin inbox → approve: the account is clos
   expect((await other.get('/api/security')).status).toBe(401);
   const login = await ipCaller().post('/api/auth/login', { login: user.username, password: user.password });
   expect(login.status).toBe(403);
-  // The e-mail and phone are free: someone else may register with them (the phone had a code a moment ago, so only the e-mail is asked here).
+  // The e-mail and phone are free: someone else may register with them.
   expect((await ipCaller().post('/api/codes', { purpose: 'register', address: email })).status).toBe(202);
+  expect((await ipCaller().post('/api/codes', { purpose: 'register', address: phone })).status).toBe(202);
 
   const row = await testDb()('users').where({ id: user.id }).first();
   expect(row).toMatchObject({ status: 'cancelled', email: null, phone: null, gender: null, introduction: null, city: null, address: null, birth_date: null, display_name: '已注销用户' });

@@ -11,5 +11,9 @@ export async function taskTitle(k: Knex, caseKind: string, caseId: string): Prom
     const name = row.kind === 'enterprise' ? row.data.companyNameZh : row.data.name;
     return `${name} (${row.username})`;
   }
+  if (caseKind === 'accountCancellation') {
+    const row = await k('account_cancellations as c').join('users as u', 'u.id', 'c.user_id').where('c.id', caseId).first('u.display_name', 'u.username');
+    return row ? `${row.display_name} (${row.username})` : caseId;
+  }
   return caseId;
 }

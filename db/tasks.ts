@@ -60,9 +60,20 @@ function decodeCursor(cursor: string): [string, string] | null {
   }
 }
 
+/** Who reads the inbox: admins see every task, other staff only tasks meant for one of their roles. */
+export interface InboxReader {
+  id: string;
+  roles: readonly string[];
+}
+
+export const mayWork = (reader: InboxReader, task: Pick<TaskRow, 'candidate_role'>) =>
+  reader.roles.includes('admin') || reader.roles.includes(task.candidate_role);
+
 /** One inbox page, sorted by due date; every filter combination is served by an index. */
-export async function inboxPage(k: Knex, q: InboxQuery, userId: string): Promise<{ rows: TaskRow[]; next: string | null }> {
+export async function inboxPage(k: Knex, q: InboxQuery, reader: InboxReader): Promise<{ rows: TaskRow[]; next: string | null }> {
+  const userId = reader.id;
   const query = k<TaskRow>('tasks').select('*');
+  if (!reader.roles.includes('admin')) query.whereIn('candidate_role', [...reader.roles]);
   if (q.status === 'active') query.whereIn('status', ['open', 'claimed']);
   else query.where('status', q.status);
   if (q.queue) query.where('queue', q.queue);

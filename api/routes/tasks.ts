@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { decisionSchema, inboxQuerySchema, reassignSchema, type Actor } from '../../domain/tasks';
-import { findTask, inboxPage, toTaskJson, type TaskRow } from '../../db/tasks';
+import { findTask, inboxPage, mayWork, toTaskJson, type TaskRow } from '../../db/tasks';
 import { findUser, listStaff } from '../../db/users';
 import { workflowUrl } from '../../temporal/config';
 import { claimTask, completeTask, reassignTask, unclaimTask, type TaskView } from '../../workflows/lib/humanTask';
@@ -19,7 +19,7 @@ export function taskRoutes({ db, temporal, cfg }: ApiDeps): Router {
 
   const loadTask: Middleware = async (ctx, next) => {
     const task = await findTask(db, ctx.params.id);
-    if (!task) throw notFound();
+    if (!task || !mayWork(ctx.state.user, task)) throw notFound();
     ctx.state.task = task;
     await next();
   };
@@ -34,7 +34,7 @@ export function taskRoutes({ db, temporal, cfg }: ApiDeps): Router {
 
   return new Router()
     .get('/api/tasks', staff, validate(inboxQuerySchema, 'query'), async (ctx) => {
-      const { rows, next } = await inboxPage(db, ctx.state.input, ctx.state.user.id);
+      const { rows, next } = await inboxPage(db, ctx.state.input, ctx.state.user);
       const now = new Date();
       ctx.body = { items: rows.map((r) => toTaskJson(r, now)), next };
     })

@@ -56,8 +56,11 @@ test('request → audit task in the admin inbox → approve: the account is clos
     user: { id: user.id, username: user.username },
   });
   expect(detail.body.fields).toEqual(['cancellationRequest']);
-  // Only admins decide a cancellation.
-  expect((await reviewer.post(`${taskPath(task.id)}/complete`, { outcome: 'approve', reasons: {} })).status).toBe(409);
+  expect(task.title).toBe(`${user.displayName} (${user.username})`);
+  // Only admins see and decide a cancellation: a reviewer's inbox does not list it, nor open it.
+  expect((await reviewer.get('/api/tasks?queue=cancellation&limit=100')).body.items.some((t: any) => t.caseId === caseId)).toBe(false);
+  expect((await reviewer.get(taskPath(task.id))).status).toBe(404);
+  expect((await reviewer.post(`${taskPath(task.id)}/complete`, { outcome: 'approve', reasons: {} })).status).toBe(404);
 
   const received = await eventually(async () => (await caller.get('/api/messages')).body.items.find((m: any) => m.titleKey === 'cancellation.received'));
   expect(received.actionLink).toBe('usercenter/cancellation');

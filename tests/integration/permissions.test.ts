@@ -10,6 +10,7 @@ import { allow, allowElement, session } from '../../api/middleware/auth';
 import { errors } from '../../api/middleware/errors';
 import { lang } from '../../api/middleware/lang';
 import { DEFAULT_ELEMENTS } from '../../domain/permissions';
+import { roleElements, seedRoleElements } from '../../db/roleElements';
 import { Caller, closeTestDb, DEMO, signedIn, testDb } from '../support/http';
 
 /**
@@ -108,5 +109,25 @@ test('allowElement refuses a session whose roles lack the element (403), lets ot
     expect((await get(callers.reviewer)).status).toBe(403);
   } finally {
     server.close();
+  }
+});
+
+test('the seed grants each catalogue element once: admin edits survive a restart, a new element gets its defaults', async () => {
+  const trx = await testDb().transaction();
+  try {
+    await trx('role_elements').where({ role: 'reviewer', element_id: 'task.decide' }).delete();
+    await trx('role_elements').insert({ role: 'user', element_id: 'admin.outbox.view' });
+    await seedRoleElements(trx); // a restart
+    let roles = await roleElements(trx);
+    expect(roles.reviewer).not.toContain('task.decide');
+    expect(roles.user).toContain('admin.outbox.view');
+
+    await trx('role_elements_seeded').where({ element_id: 'task.decide' }).delete(); // as if the element were new
+    await seedRoleElements(trx);
+    roles = await roleElements(trx);
+    expect(roles.reviewer).toContain('task.decide');
+    expect(roles.admin).toContain('task.decide');
+  } finally {
+    await trx.rollback();
   }
 });

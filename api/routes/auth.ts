@@ -23,7 +23,7 @@ const DUMMY_HASH = hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
  * header and the message "try again in N minutes". Answered here, not thrown: the error shape has no
  * place for the extra field.
  */
-function answerLocked(ctx: Context, seconds: number): void {
+export function answerLocked(ctx: Context, seconds: number): void {
   ctx.set('Retry-After', String(seconds));
   ctx.status = 429;
   ctx.body = { status: 429, code: 'loginLocked', message: ctx.state.t('signin.locked', { minutes: Math.ceil(seconds / 60) }), retryAfterSeconds: seconds };

@@ -8,12 +8,14 @@ import { bindEmailSchema, bindPhoneSchema, changePasswordSchema, maskEmail, mask
 import { normaliseAddress } from '../../domain/verification';
 import { latestCancellation, toCancellationJson } from '../../db/cancellations';
 import { isUniqueViolation, securityOf, setContact, setPasswordHash } from '../../db/security';
+import { accountKey, loginLimits } from '../../db/loginLimits';
 import { listSessions, revokeOtherSessions, revokeSession, type SessionUserRow } from '../../db/sessions';
 import { findUserByContact } from '../../db/users';
 import type { ApiDeps } from '../deps';
 import { badRequest, HttpError, notFound } from '../errors';
 import { verifyCode } from '../lib/codes';
 import { allow } from '../middleware/auth';
+import { answerLocked } from './auth';
 import { validate } from '../middleware/validate';
 
 const CONTACT = {
@@ -26,6 +28,7 @@ const sessionId = yup.string().uuid();
 
 /** Security settings of the signed-in account: contacts, password, sessions (api/README.md). */
 export function securityRoutes({ db }: ApiDeps): Router {
+  const limits = loginLimits(db);
   const signedIn = allow('user', 'reviewer', 'admin');
 
   /** PUT /api/security/email|phone: the code sent to the new address is consumed with the change. */
@@ -67,7 +70,15 @@ export function securityRoutes({ db }: ApiDeps): Router {
     .put('/api/security/password', signedIn, validate(changePasswordSchema), async (ctx) => {
       const user: SessionUserRow = ctx.state.user;
       const { oldPassword, password } = ctx.state.input;
-      if (!(await verify(user.password_hash, oldPassword).catch(() => false))) throw badRequest({ oldPassword: { key: 'security.oldPasswordWrong' } });
+      // Guessing the old password is guessing the log-in password: the same counters and lock-out.
+      const key = accountKey(user.id, user.username);
+      const wait = await limits.lockedFor(key, ctx.ip);
+      if (wait) return answerLocked(ctx, wait);
+      if (!(await verify(user.password_hash, oldPassword).catch(() => false))) {
+        const lock = await limits.failed(key, ctx.ip);
+        if (lock) return answerLocked(ctx, lock);
+        throw badRequest({ oldPassword: { key: 'security.oldPasswordWrong' } });
+      }
       const passwordHash = await hash(password, ARGON2_OPTIONS);
       // Whoever else holds a session (perhaps the reason for the change) is signed out; this device stays.
       const revoked = await db.transaction(async (trx) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LOGIN_LIMITS } from '../../domain/auth';
 import { codeFor, ipCaller, registration as registrationBody, uniqueEmail, uniquePhone } from '../support/accounts';
 import { Caller, closeTestDb, newUser, testDb } from '../support/http';
 
@@ -123,4 +124,18 @@ test('change the password: the old one is checked, other sessions end, this one 
   expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
   expect(row.password_changed_at).not.toBeNull();
   expect((await caller.get('/api/security')).body.passwordChangedAt).toBe(row.password_changed_at.toISOString());
+});
+
+test('guessing the current password locks like guessing at log-in, for the form and the log-in alike', async () => {
+  const { user, caller } = await account();
+  const next = 'New#pass2026';
+  const attempt = (oldPassword: string) => caller.put('/api/security/password', { oldPassword, password: next, repeatPassword: next });
+  for (let i = 1; i < LOGIN_LIMITS.failuresBeforeLock; i++) expect((await attempt(`wrong-${i}`)).status).toBe(400);
+  const locked = await attempt('wrong-last');
+  expect(locked).toMatchObject({ status: 429, body: { code: 'loginLocked' } });
+  expect(locked.body.retryAfterSeconds).toBeGreaterThan(0);
+  // Locked: even the right password is refused, here and at log-in.
+  expect((await attempt(user.password)).status).toBe(429);
+  expect((await ipCaller().post('/api/auth/login', { login: user.username, password: user.password })).status).toBe(429);
+  expect((await testDb()('users').where({ id: user.id }).first('password_changed_at')).password_changed_at).toBeNull();
 });

@@ -100,7 +100,8 @@ export function adminUserRoutes({ db }: ApiDeps): Router {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { password, ...(await detail(ctx.state.target.id)) };
     })
-    .get('/api/admin/roles', admin, allowElement('admin.users.view'), async (ctx) => {
+    // Any admin may read the matrix (the page shows it read-only without admin.roles.edit).
+    .get('/api/admin/roles', admin, async (ctx) => {
       ctx.body = { roles: await roleElements(db) };
     })
     .put('/api/admin/roles', admin, allowElement('admin.roles.edit'), validate(roleElementsSchema), async (ctx) => {

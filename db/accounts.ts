@@ -51,9 +51,7 @@ export function findInviter(k: Knex, inviteCode: string): Promise<Pick<UserRow, 
   return k('users').select('id').where('invite_code', inviteCode.toUpperCase()).first();
 }
 
-/** A successful log-in: when, and the password re-hashed when its cost parameters are outdated. */
-export async function recordLogin(k: Knex, userId: string, newPasswordHash?: string): Promise<void> {
-  await k('users')
-    .where({ id: userId })
-    .update({ last_login_at: k.fn.now(), ...(newPasswordHash && { password_hash: newPasswordHash }) });
+/** The same password hashed again at today's cost (its parameters were outdated); not a password change. */
+export async function storeRehash(k: Knex, userId: string, passwordHash: string): Promise<void> {
+  await k('users').where({ id: userId }).update({ password_hash: passwordHash });
 }

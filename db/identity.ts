@@ -16,6 +16,9 @@ export interface CertificationRow {
 
 export const identityWorkflowId = (certificationId: string) => `identityReview/${certificationId}`;
 
+/** The state of a user's certification as one column `state` (a sub-query of the session state). */
+export const certificationStateQuery = (k: Knex, userId: string) => k('identity_certifications').select('state').where({ user_id: userId });
+
 export function certificationOf(k: Knex, userId: string): Promise<CertificationRow | undefined> {
   return k<CertificationRow>('identity_certifications').where({ user_id: userId }).first();
 }

@@ -5,8 +5,11 @@ import { LOGIN_LIMITS, lockSeconds } from '../domain/auth';
 
 /** Counts of failed log-ins (rate-limiter-flexible on Postgres, table login_limits of migration 003). */
 export interface LoginLimits {
-  /** Seconds until this account or IP may try again; 0 when it may try now. */
-  lockedFor(account: string, ip: string): Promise<number>;
+  /**
+   * Seconds until this account or IP may try again (0: it may try now), and whether the account has
+   * failures on record — a success needs to `reset` only then, which keeps a clean log-in to reads.
+   */
+  check(account: string, ip: string): Promise<{ wait: number; failures: boolean }>;
   /** Counts a wrong password; answers the lock-out it starts (seconds), or 0. */
   failed(account: string, ip: string): Promise<number>;
   /** A right password (or a password reset): the account starts again from nothing. */
@@ -38,12 +41,12 @@ export function loginLimits(k: Knex): LoginLimits {
   const locks = limiter(k, 'lock', L.maxLockSeconds, L.lockMemorySeconds);
   const ipFailures = limiter(k, 'ip', L.perIpFailures, L.perIpWindowSeconds);
   const limits: LoginLimits = {
-    async lockedFor(account, ip) {
+    async check(account, ip) {
       const [acc, byIp] = await Promise.all([failures.get(account), ipFailures.get(ip)]);
       // A lock is the account's counter pushed past its points by block(); the IP cap is simply reached.
       const accountWait = acc && acc.consumedPoints > L.failuresBeforeLock ? seconds(acc) : 0;
       const ipWait = byIp && byIp.consumedPoints >= L.perIpFailures ? seconds(byIp) : 0;
-      return Math.max(accountWait, ipWait);
+      return { wait: Math.max(accountWait, ipWait), failures: acc !== null && acc.consumedPoints > 0 };
     },
     async failed(account, ip) {
       const [acc, byIp] = await Promise.all([failures.penalty(account), ipFailures.penalty(ip)]);

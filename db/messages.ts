@@ -135,9 +135,12 @@ export async function findMessage(k: Knex, userId: string, id: string) {
   return row && toMessageJson(row);
 }
 
+/** A user's unread count as one column `n` (also a sub-query of the session state). */
+export const unreadCountQuery = (k: Knex, userId: string) =>
+  k('messages').where({ user_id: userId }).whereNull('read_at').whereNull('deleted_at').select(k.raw('count(*)::int as n'));
+
 export async function unreadCount(k: Knex, userId: string): Promise<number> {
-  const [{ n }] = await k('messages').where({ user_id: userId }).whereNull('read_at').whereNull('deleted_at').count({ n: '*' });
-  return Number(n);
+  return (await unreadCountQuery(k, userId).first()).n;
 }
 
 /** Unread counts of many users in one query (the live counts after a send to every user). */

@@ -20,10 +20,14 @@ export async function seedRoleElements(k: Knex): Promise<void> {
   });
 }
 
-/** The UI element ids the given roles may use (spec part 1 §3 `permission`). */
+/** The UI element ids the given roles may use (spec part 1 §3 `permission`), as one sorted array column `ids`. */
+export const elementsOfRolesQuery = (k: Knex, roles: readonly string[]) =>
+  k('role_elements')
+    .select(k.raw("coalesce(array_agg(distinct element_id order by element_id), '{}'::text[]) as ids"))
+    .whereIn('role', roles as string[]);
+
 export async function elementsOfRoles(k: Knex, roles: readonly string[]): Promise<string[]> {
-  const rows = await k('role_elements').distinct('element_id').whereIn('role', roles as string[]).orderBy('element_id');
-  return rows.map((r) => r.element_id);
+  return (await elementsOfRolesQuery(k, roles).first()).ids;
 }
 
 export async function roleElements(k: Knex): Promise<RoleElements> {

@@ -8,22 +8,28 @@ export const SESSION_DAYS = 7;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Only a hash of the token is stored: a leaked table does not leak sessions. */
 export interface SessionMeta {
   userAgent?: string;
   ip?: string;
 }
 
+/**
+ * Starts a session, which is a log-in: the user's last_login_at is set by the same statement (one
+ * round trip, one commit). Only a hash of the token is stored: a leaked table does not leak sessions.
+ */
 export async function createSession(k: Knex, userId: string, meta: SessionMeta = {}): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 86400_000);
-  await k('sessions').insert({
-    token_hash: hash(token),
-    user_id: userId,
-    expires_at: expiresAt,
-    user_agent: meta.userAgent?.slice(0, 300) ?? null,
-    ip: meta.ip ?? null,
-  });
+  await k
+    .with('login', (q) => q.from('users').where({ id: userId }).update({ last_login_at: k.fn.now() }))
+    .insert({
+      token_hash: hash(token),
+      user_id: userId,
+      expires_at: expiresAt,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
+    })
+    .into('sessions');
   return { token, expiresAt };
 }
 

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { isAdministrator } from '../../domain/permissions';
 import { USER_TYPES } from '../../domain/roles';
-import { certificationOf } from '../../db/identity';
-import { unreadCount } from '../../db/messages';
-import { elementsOfRoles } from '../../db/roleElements';
+import { certificationStateQuery } from '../../db/identity';
+import { unreadCountQuery } from '../../db/messages';
+import { elementsOfRolesQuery } from '../../db/roleElements';
 import type { UserRow } from '../../db/users';
 
 /**
@@ -12,11 +12,14 @@ import type { UserRow } from '../../db/users';
  * administrator flag it implies, and the unread message count. Contacts are only flagged present.
  */
 export async function sessionUser(k: Knex, user: UserRow) {
-  const [cert, permission, unread] = await Promise.all([
-    user.kind ? certificationOf(k, user.id) : undefined,
-    elementsOfRoles(k, user.roles),
-    unreadCount(k, user.id),
-  ]);
+  // One round trip: log-in time on these machines is mostly round trips and the password hash.
+  const { state, permission, unread } = await k
+    .select({
+      state: certificationStateQuery(k, user.id),
+      permission: elementsOfRolesQuery(k, user.roles),
+      unread: unreadCountQuery(k, user.id),
+    })
+    .first();
   return {
     id: user.id,
     username: user.username,
@@ -29,7 +32,7 @@ export async function sessionUser(k: Knex, user: UserRow) {
     special: user.special ?? [],
     isAdministrator: isAdministrator(user.special ?? []),
     locale: user.locale,
-    identityState: cert?.state ?? null,
+    identityState: user.kind ? (state ?? null) : null,
     unread,
     hasEmail: Boolean(user.email),
     hasPhone: Boolean(user.phone),

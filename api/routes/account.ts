@@ -53,7 +53,7 @@ export function accountRoutes(deps: ApiDeps): Router {
           if (!field) throw err;
           throw new HttpError(409, 'conflict', 'http.badRequest', {}, { [FIELD[field]]: { key: TAKEN[field] } });
         });
-      await startSession(deps, ctx, user);
+      await startSession(db, ctx, user);
       ctx.status = 201;
       ctx.body = { user: await sessionUser(db, user) };
     })

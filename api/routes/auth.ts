@@ -2,10 +2,11 @@ import Router from '@koa/router';
 import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
+import type { Knex } from 'knex';
 import { loginSchema, needsRehash } from '../../domain/auth';
 import { TOKEN_COOKIE } from '../../domain/languages';
 import { ARGON2_OPTIONS } from '../../domain/password';
-import { recordLogin } from '../../db/accounts';
+import { storeRehash } from '../../db/accounts';
 import { accountKey, loginLimits } from '../../db/loginLimits';
 import { createSession, deleteSession } from '../../db/sessions';
 import { findUserByLogin, type UserRow } from '../../db/users';
@@ -30,8 +31,8 @@ export function answerLocked(ctx: Context, seconds: number): void {
 }
 
 /** Signs the user in on this response: a new session (with its device and address) and the cookie. */
-export async function startSession(deps: ApiDeps, ctx: Context, user: UserRow): Promise<void> {
-  const { token, expiresAt } = await createSession(deps.db, user.id, { userAgent: ctx.get('user-agent') || undefined, ip: ctx.ip });
+export async function startSession(k: Knex, ctx: Context, user: UserRow): Promise<void> {
+  const { token, expiresAt } = await createSession(k, user.id, { userAgent: ctx.get('user-agent') || undefined, ip: ctx.ip });
   ctx.cookies.set(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'lax', expires: expiresAt, overwrite: true });
 }
 
@@ -44,7 +45,7 @@ export function authRoutes(deps: ApiDeps): Router {
       const user = await findUserByLogin(db, login);
       const key = accountKey(user?.id, login);
       // A locked account is refused before the password is even checked: a right guess during the lock-out gains nothing.
-      const wait = await limits.lockedFor(key, ctx.ip);
+      const { wait, failures } = await limits.check(key, ctx.ip);
       if (wait) return answerLocked(ctx, wait);
       const ok = await verify(user?.password_hash ?? (await DUMMY_HASH), password).catch(() => false);
       if (!user || !ok) {
@@ -52,12 +53,12 @@ export function authRoutes(deps: ApiDeps): Router {
         if (lock) return answerLocked(ctx, lock);
         throw new HttpError(401, 'invalidCredentials', 'auth.invalidCredentials');
       }
-      await limits.reset(key);
+      if (failures) await limits.reset(key);
       // Only a caller who knows the password learns that the account is frozen or cancelled.
       if (user.status === 'frozen') throw new HttpError(403, 'accountFrozen', 'signin.frozen');
       if (user.status === 'cancelled') throw new HttpError(403, 'accountCancelled', 'signin.cancelled');
-      await recordLogin(db, user.id, needsRehash(user.password_hash, ARGON2_OPTIONS) ? await hash(password, ARGON2_OPTIONS) : undefined);
-      await startSession(deps, ctx, user);
+      if (needsRehash(user.password_hash, ARGON2_OPTIONS)) await storeRehash(db, user.id, await hash(password, ARGON2_OPTIONS));
+      await startSession(db, ctx, user);
       ctx.body = { user: await sessionUser(db, user) };
     })
     .post('/api/auth/logout', anyone, async (ctx) => {

@@ -72,7 +72,7 @@ export function securityRoutes({ db }: ApiDeps): Router {
       const { oldPassword, password } = ctx.state.input;
       // Guessing the old password is guessing the log-in password: the same counters and lock-out.
       const key = accountKey(user.id, user.username);
-      const wait = await limits.lockedFor(key, ctx.ip);
+      const { wait } = await limits.check(key, ctx.ip);
       if (wait) return answerLocked(ctx, wait);
       if (!(await verify(user.password_hash, oldPassword).catch(() => false))) {
         const lock = await limits.failed(key, ctx.ip);

@@ -1,9 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { ChildProcess } from 'node:child_process';
 import { runTs, stopChild } from '../../scripts/lib/children';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
 import { closeTestDb, DEMO, eventually, newUser, testDb } from '../support/http';
 import { lastCode, uniqueEmail, uniqueName, uniquePhone } from '../support/accounts';
+import { launchChromium, openPage } from '../support/browser';
 import { waitHealthy } from '../support/health';
 import { TEST_PORTS } from '../support/limits';
 
@@ -24,10 +25,7 @@ beforeAll(async () => {
   worker = runTs('e2e-accounts-worker', 'temporal/main.ts', env());
   api = runTs('e2e-accounts-api', 'api/main.ts', env());
   await waitHealthy(`${BASE}/api/health`);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
@@ -36,11 +34,7 @@ afterAll(async () => {
   await closeTestDb();
 });
 
-async function open(lang: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  await context.addCookies([{ name: 'cookie-lang', value: lang, url: BASE }]);
-  return { context, page: await context.newPage() };
-}
+const open = (lang: string) => openPage(browser, BASE, lang);
 
 /** Clicks "Send code" and returns the code that arrived in the outbox for `address`. */
 async function sendCode(page: Page, buttonId: string, address: string): Promise<string> {

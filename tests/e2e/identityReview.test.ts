@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { runTs, stopChild } from '../../scripts/lib/children';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
 import { closeTestDb, DEMO, eventually, newUser, png, testDb } from '../support/http';
+import { launchChromium, openPage } from '../support/browser';
 import { waitHealthy } from '../support/health';
 import { TEST_PORTS } from '../support/limits';
 
@@ -26,10 +27,7 @@ beforeAll(async () => {
   worker = runTs('e2e-worker', 'temporal/main.ts', env());
   api = runTs('e2e-api', 'api/main.ts', env());
   await waitHealthy(`${BASE}/api/health`);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
   writeFileSync(path.join(files, 'front.png'), await png(640, 400));
   writeFileSync(path.join(files, 'back.png'), await png(640, 400));
   writeFileSync(path.join(files, 'front-sharp.png'), await png(900, 560));
@@ -41,11 +39,7 @@ afterAll(async () => {
   await closeTestDb();
 });
 
-async function open(lang: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  await context.addCookies([{ name: 'cookie-lang', value: lang, url: BASE }]);
-  return { context, page: await context.newPage() };
-}
+const open = (lang: string) => openPage(browser, BASE, lang);
 
 async function logIn(page: Page, username: string, password: string) {
   await page.locator('#login-username').fill(username);

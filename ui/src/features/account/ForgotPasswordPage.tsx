@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { Button, Callout, Card } from '@blueprintjs/core';
 import { Formik, type FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { forgotPasswordSchema } from '../../../../domain/accounts';
 import { normaliseAddress } from '../../../../domain/verification';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
+import { useServerErrors } from '../../lib/useServerErrors';
 import { useSitePath } from '../../lib/useLang';
 import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
@@ -21,22 +21,16 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const site = useSitePath();
   const navigate = useNavigate();
-  const [server, setServer] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const clear = (name: string) => server[name] && setServer(({ [name]: _drop, ...rest }) => rest);
+  const { server, formError, clear, reset, fail, setField } = useServerErrors();
 
   async function submit(values: Values, helpers: FormikHelpers<Values>) {
-    setFormError(null);
-    setServer({});
+    reset();
     try {
       await api.post('/api/account/forgot-password', { ...values, address: normaliseAddress(values.address) });
       showToast({ intent: 'success', icon: 'tick', message: t('forgot.done') });
       navigate(site('login'), { replace: true });
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setServer(e.fields ?? {});
-      if (e.fields) helpers.setTouched(Object.fromEntries(Object.keys(e.fields).map((k) => [k, true])), false);
-      setFormError(e.message || t('http.unavailable', { ns: 'errors' }));
+      fail(e, helpers);
     }
   }
 
@@ -69,7 +63,7 @@ export function ForgotPasswordPage() {
                       id="forgot-sendCode"
                       purpose="resetPassword"
                       address={form.values.address}
-                      onError={(m) => (m ? setServer((s) => ({ ...s, address: m })) : clear('address'))}
+                      onError={(m) => setField('address', m)}
                       onInvalid={() => void form.setFieldTouched('address', true)}
                     />
                   }

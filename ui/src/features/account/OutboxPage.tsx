@@ -5,6 +5,7 @@ import { api } from '../../api/client';
 import { formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import './account.css';
+import { LoadMore } from '../../components/LoadMore';
 
 export interface OutboxItem {
   id: string;
@@ -31,7 +32,6 @@ export function OutboxPage() {
   const [items, setItems] = useState<OutboxItem[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
 
   const load = useCallback(
     async (before?: string) => {
@@ -111,20 +111,7 @@ export function OutboxPage() {
           </HTMLTable>
         </Card>
       )}
-      {next && (
-        <div className="ipci-load-more">
-          <Button
-            text={t('outbox.more')}
-            loading={loadingMore}
-            onClick={() => {
-              setLoadingMore(true);
-              load(next)
-                .catch((e: Error) => setError(e.message || t('failure.load')))
-                .finally(() => setLoadingMore(false));
-            }}
-          />
-        </div>
-      )}
+      <LoadMore next={next} load={load} text={t('outbox.more')} onError={(e) => setError(e.message || t('failure.load'))} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Button, Callout, Card, Checkbox, FormGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AGREEMENTS, registerSchema } from '../../../../domain/accounts';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
+import { useServerErrors } from '../../lib/useServerErrors';
 import { useSitePath } from '../../lib/useLang';
 import { validateWithSchema } from '../../lib/validate';
 import { useSession } from '../../session/SessionContext';
@@ -38,8 +38,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { user, refresh } = useSession();
-  const [server, setServer] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { server, formError, clear, reset, fail, setField } = useServerErrors();
   if (user) return <Navigate to={site('usercenter')} replace />;
 
   const initialValues: Values = {
@@ -57,21 +56,16 @@ export function RegisterPage() {
     agreePrivacy: false,
     agreeChildRules: false,
   };
-  const clear = (name: string) => server[name] && setServer(({ [name]: _drop, ...rest }) => rest);
 
   async function submit(values: Values, helpers: FormikHelpers<Values>) {
-    setFormError(null);
-    setServer({});
+    reset();
     try {
       await api.post('/api/account/register', values);
       await refresh();
       showToast({ intent: 'success', icon: 'tick', message: t('register.welcome') });
       navigate(site('usercenter'));
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setServer(e.fields ?? {});
-      if (e.fields) helpers.setTouched(Object.fromEntries(Object.keys(e.fields).map((k) => [k, true])), false);
-      setFormError(e.message || t('http.unavailable', { ns: 'errors' }));
+      fail(e, helpers);
     }
   }
 
@@ -99,7 +93,7 @@ export function RegisterPage() {
                     <Radio value="enterprise" label={t('user.kinds.enterprise')} />
                   </RadioGroup>
                 </FormGroup>
-                <RegisterFields form={form} server={server} clear={clear} onAddressError={(m) => setServer((s) => (m ? { ...s, address: m } : s))} />
+                <RegisterFields form={form} server={server} clear={clear} onAddressError={(m) => setField('address', m)} />
               </div>
               <div className="ipci-form-actions">
                 <Link to={site('login')} className="ipci-spacer" style={{ alignSelf: 'center' }}>

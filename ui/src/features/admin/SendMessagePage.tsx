@@ -9,7 +9,7 @@ import type { AdminUserRow } from '../../api/types';
 import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
 import { fieldError, TextField } from '../account/fields';
-import { useServerErrors } from '../security/useSecurity';
+import { useServerErrors } from '../../lib/useServerErrors';
 
 interface Values {
   notifyAll: boolean;

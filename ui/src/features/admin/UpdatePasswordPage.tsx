@@ -7,7 +7,7 @@ import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
 import { TextField } from '../account/fields';
 import { PasswordMeter } from '../account/PasswordMeter';
-import { useServerErrors } from '../security/useSecurity';
+import { useServerErrors } from '../../lib/useServerErrors';
 
 /** admin/updatePassword: a staff member changes their own password (PUT /api/security/password). */
 export function UpdatePasswordPage() {

@@ -7,7 +7,7 @@ import { ROLES, USER_TYPES, type Role } from '../../../../domain/roles';
 import { api } from '../../api/client';
 import type { AdminUser } from '../../api/types';
 import { fieldError, TextField } from '../account/fields';
-import { useServerErrors } from '../security/useSecurity';
+import { useServerErrors } from '../../lib/useServerErrors';
 import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
 import { useAdminUser } from './UserDetailPage';

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { Permitted } from '../../session/permissions';
 import { StatusTag, UserActions } from './userBits';
+import { LoadMore } from '../../components/LoadMore';
 
 const FILTERS = ['q', 'role', 'kind', 'status'] as const;
 
@@ -23,7 +24,6 @@ export function UserManagementPage() {
   const [items, setItems] = useState<AdminUserRow[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
   const key = params.toString();
 
   const load = useCallback(
@@ -158,20 +158,7 @@ export function UserManagementPage() {
               </tbody>
             </HTMLTable>
           )}
-          {next && (
-            <div className="ipci-load-more">
-              <Button
-                text={t('inbox.loadMore')}
-                loading={loadingMore}
-                onClick={() => {
-                  setLoadingMore(true);
-                  load(next)
-                    .catch(() => undefined)
-                    .finally(() => setLoadingMore(false));
-                }}
-              />
-            </div>
-          )}
+          <LoadMore next={next} load={load} />
         </Card>
       )}
     </div>

@@ -10,6 +10,7 @@ import { showToast } from '../../session/toaster';
 import { formatDateTime } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { messageSender, messageTitle } from './messageText';
+import { LoadMore } from '../../components/LoadMore';
 
 /** usercenter/msg (spec part 2 §2): system messages and messages, unread in bold, newest first. */
 export function MessagesPage() {
@@ -23,7 +24,6 @@ export function MessagesPage() {
   const [next, setNext] = useState<string | null>(null);
   const [byKind, setByKind] = useState<Record<MessageKind, number>>({ system: 0, message: 0 });
   const [failed, setFailed] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [toDelete, setToDelete] = useState<Message | null>(null);
 
   const load = useCallback(
@@ -135,20 +135,7 @@ export function MessagesPage() {
               </tbody>
             </HTMLTable>
           )}
-          {next && (
-            <div className="ipci-load-more">
-              <Button
-                text={t('inbox.loadMore')}
-                loading={loadingMore}
-                onClick={() => {
-                  setLoadingMore(true);
-                  load(next)
-                    .catch(() => undefined)
-                    .finally(() => setLoadingMore(false));
-                }}
-              />
-            </div>
-          )}
+          <LoadMore next={next} load={load} />
         </Card>
       )}
       <Alert

@@ -10,7 +10,8 @@ import { showToast } from '../../session/toaster';
 import { TextField } from '../account/fields';
 import { SendCodeButton } from '../account/SendCodeButton';
 import { SecurityHeading } from './SecurityPage';
-import { useSecurity, useServerErrors } from './useSecurity';
+import { useServerErrors } from '../../lib/useServerErrors';
+import { useSecurity } from './useSecurity';
 
 const KINDS = {
   email: { schema: bindEmailSchema, purpose: 'bindEmail', title: 'security.bindEmail', toast: 'security.toast.emailChanged', autoComplete: 'email' },

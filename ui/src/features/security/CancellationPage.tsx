@@ -17,7 +17,8 @@ import { SendCodeButton } from '../account/SendCodeButton';
 import { CancellationStatusTag } from './CancellationStatusTag';
 import { SecurityHeading } from './SecurityPage';
 import { CANCELLATION_CASE_KIND, type Cancellation } from './types';
-import { useSecurity, useServerErrors } from './useSecurity';
+import { useServerErrors } from '../../lib/useServerErrors';
+import { useSecurity } from './useSecurity';
 
 /** usercenter/cancellation: what cancelling means, the request with a code, then its status and timeline. */
 export function CancellationPage() {

@@ -10,7 +10,7 @@ import { showToast } from '../../session/toaster';
 import { TextField } from '../account/fields';
 import { PasswordMeter } from '../account/PasswordMeter';
 import { SecurityHeading } from './SecurityPage';
-import { useServerErrors } from './useSecurity';
+import { useServerErrors } from '../../lib/useServerErrors';
 
 /** usercenter/password: the current password, the new one twice with the strength meter; other devices are signed out. */
 export function PasswordPage() {

@@ -13,6 +13,7 @@ export interface UserRow {
   email: string | null;
   phone: string | null;
   invite_code: string;
+  avatar_upload_id: string | null;
   invited_by: string | null;
   special: string[];
   created_at: Date;

@@ -36,6 +36,7 @@ export async function sessionUser(k: Knex, user: UserRow) {
     unread,
     hasEmail: Boolean(user.email),
     hasPhone: Boolean(user.phone),
+    avatarUploadId: user.avatar_upload_id ?? null,
   };
 }
 

@@ -113,6 +113,7 @@ test('the avatar must be the caller\'s own upload of kind avatar; owner and staf
   const saved = await caller.put('/api/profile', { ...valid(user.username), avatarUploadId: avatar.body.id });
   expect(saved.status).toBe(200);
   expect(saved.body.profile).toMatchObject({ avatarUploadId: avatar.body.id, avatar: { id: avatar.body.id, mime: 'image/jpeg' } });
+  expect((await caller.get('/api/auth/me')).body.user.avatarUploadId).toBe(avatar.body.id); // the header's avatar
 
   const file = `/api/uploads/${avatar.body.id}`;
   expect((await caller.get(file)).status).toBe(200);

@@ -112,4 +112,16 @@ describe('profile', () => {
     expect(within(summary).getByRole('img', { name: 'Avatar of Alice Li' })).toHaveTextContent('A');
     expect(within(screen.getByTestId('uc-user')).getByText('Alice Li')).toBeInTheDocument();
   });
+
+  test('the header shows the avatar of the session user, and the initial without one', async () => {
+    serve(() => HttpResponse.json({ profile: profile() }));
+    const { unmount } = renderApp('/en-US/ipci', { user: { ...USER, avatarUploadId: AVATAR } });
+    const navbar = () => document.querySelector('.ipci-navbar') as HTMLElement;
+    await waitFor(() => expect(navbar()).not.toBeNull());
+    expect(within(navbar()).getByRole('img', { name: 'Avatar of Alice Zhang' })).toHaveAttribute('src', `/api/uploads/${AVATAR}`);
+    unmount();
+    renderApp('/en-US/ipci', { user: USER });
+    await waitFor(() => expect(navbar()).not.toBeNull());
+    expect(within(navbar()).getByRole('img', { name: 'Avatar of Alice Zhang' })).toHaveTextContent('A');
+  });
 });

@@ -22,6 +22,7 @@ export const USER: SessionUser = {
   unread: 0,
   hasEmail: false,
   hasPhone: false,
+  avatarUploadId: null,
 };
 
 export const REVIEWER: SessionUser = {
@@ -40,6 +41,7 @@ export const REVIEWER: SessionUser = {
   unread: 0,
   hasEmail: false,
   hasPhone: false,
+  avatarUploadId: null,
 };
 
 export const ADMIN: SessionUser = {

@@ -25,6 +25,7 @@ export interface SessionUser {
   unread: number;
   hasEmail: boolean;
   hasPhone: boolean;
+  avatarUploadId: string | null;
 }
 
 export interface Certification {

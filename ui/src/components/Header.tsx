@@ -7,6 +7,7 @@ import { LANGUAGE_NAMES, LANGUAGES, useSwitchLanguage } from './LangGuard';
 import { isStaff } from '../../../domain/roles';
 import { Permitted } from '../session/permissions';
 import { currentLang } from '../i18n';
+import { Avatar } from '../features/profile/Avatar';
 
 export function LanguageSwitcher() {
   const lang = useLang();
@@ -74,7 +75,12 @@ function UserMenu({ staff }: { staff: boolean }) {
         </Menu>
       }
     >
-      <Button variant="minimal" icon="user" endIcon="caret-down" text={user.displayName || user.username} />
+      <Button
+        variant="minimal"
+        icon={<Avatar uploadId={user.avatarUploadId} name={user.displayName || user.username} size={22} />}
+        endIcon="caret-down"
+        text={user.displayName || user.username}
+      />
     </PopoverNext>
   );
 }

@@ -3,6 +3,7 @@ import { bodyParser } from '@koa/bodyparser';
 import helmet from 'koa-helmet';
 import path from 'node:path';
 import type { ApiDeps } from './deps';
+import { safeError } from './lib/safeError';
 import { errors } from './middleware/errors';
 import { lang } from './middleware/lang';
 import { adminGate, session } from './middleware/auth';
@@ -58,7 +59,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
   app.on('error', (err, ctx) => {
     // A browser closing a page ends its event streams: expected, not an error.
     if (['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE'].includes((err as { code?: string }).code ?? '')) return;
-    console.error(`[api] ${ctx?.method} ${ctx?.path}:`, err);
+    console.error(`[api] ${ctx?.method} ${ctx?.path}: ${safeError(err)}`);
   });
   return app;
 }

@@ -75,7 +75,7 @@ describe('change password', () => {
     await userEvent.type(input('password-repeatPassword'), 'New#pass2026');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password reset')).toBeInTheDocument();
-    expect(screen.getByText('Other devices signed out: 2')).toBeInTheDocument();
+    expect(await screen.findByText('Other devices signed out: 2')).toBeInTheDocument();
     expect(body).toEqual({ oldPassword: 'Secret#2026', password: 'New#pass2026', repeatPassword: 'New#pass2026' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/en-US/ipci/usercenter/security'));
     expect(await screen.findByTestId('security-phone')).toHaveTextContent('138****5678');

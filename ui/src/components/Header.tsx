@@ -77,7 +77,7 @@ function UserMenu({ staff }: { staff: boolean }) {
     >
       <Button
         variant="minimal"
-        icon={<Avatar uploadId={user.avatarUploadId} name={user.displayName || user.username} size={22} />}
+        icon={<Avatar uploadId={user.avatarUploadId} name={user.displayName || user.username} size={22} decorative />}
         endIcon="caret-down"
         text={user.displayName || user.username}
       />

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The user's avatar from GET /api/uploads/:id (owner and staff may read it), or the first letter of
- * the name on a coloured disc when there is none or it cannot be loaded.
+ * the name on a coloured disc when there is none or it cannot be loaded. `decorative` beside a visible
+ * name (the header's user button), so the name is not read twice.
  */
-export function Avatar({ uploadId, name, size = 40 }: { uploadId?: string | null; name: string; size?: number }) {
+export function Avatar({ uploadId, name, size = 40, decorative = false }: { uploadId?: string | null; name: string; size?: number; decorative?: boolean }) {
   const { t } = useTranslation();
   const [broken, setBroken] = useState<string | null>(null);
   const style = { width: size, height: size, borderRadius: '50%', flex: 'none' } as const;
@@ -13,7 +14,8 @@ export function Avatar({ uploadId, name, size = 40 }: { uploadId?: string | null
     return (
       <img
         src={`/api/uploads/${encodeURIComponent(uploadId)}`}
-        alt={t('profile.avatarAlt', { name })}
+        alt={decorative ? '' : t('profile.avatarAlt', { name })}
+        aria-hidden={decorative || undefined}
         style={{ ...style, objectFit: 'cover', border: '1px solid var(--ipci-border)', background: '#fff' }}
         onError={() => setBroken(uploadId)}
         data-testid="avatar-image"
@@ -22,8 +24,9 @@ export function Avatar({ uploadId, name, size = 40 }: { uploadId?: string | null
   }
   return (
     <span
-      role="img"
-      aria-label={t('profile.avatarAlt', { name })}
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : t('profile.avatarAlt', { name })}
+      aria-hidden={decorative || undefined}
       style={{ ...style, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', background: 'var(--ipci-blue)', color: '#fff', fontSize: size * 0.42, fontWeight: 600 }}
     >
       {Array.from(name.trim())[0]?.toUpperCase() ?? '?'}

@@ -42,11 +42,23 @@ export function loginLimits(k: Knex): LoginLimits {
   const ipFailures = limiter(k, 'ip', L.perIpFailures, L.perIpWindowSeconds);
   const limits: LoginLimits = {
     async check(account, ip) {
-      const [acc, byIp] = await Promise.all([failures.get(account), ipFailures.get(ip)]);
+      // Both counters in one read (every log-in pays it), from the limiter's table of migration 003.
+      const keys = { acc: failures.getKey(account), ip: ipFailures.getKey(ip) };
+      const now = Date.now();
+      const rows: { key: string; points: number; expire: string | null }[] = await k('login_limits')
+        .select('key', 'points', 'expire')
+        .whereIn('key', [keys.acc, keys.ip])
+        .andWhere((q) => q.where('expire', '>', now).orWhereNull('expire'));
+      const counter = (key: string) => {
+        const row = rows.find((r) => r.key === key);
+        return row ? { points: row.points, wait: row.expire ? Math.max(1, Math.ceil((Number(row.expire) - now) / 1000)) : 1 } : undefined;
+      };
+      const acc = counter(keys.acc);
+      const byIp = counter(keys.ip);
       // A lock is the account's counter pushed past its points by block(); the IP cap is simply reached.
-      const accountWait = acc && acc.consumedPoints > L.failuresBeforeLock ? seconds(acc) : 0;
-      const ipWait = byIp && byIp.consumedPoints >= L.perIpFailures ? seconds(byIp) : 0;
-      return { wait: Math.max(accountWait, ipWait), failures: acc !== null && acc.consumedPoints > 0 };
+      const accountWait = acc && acc.points > L.failuresBeforeLock ? acc.wait : 0;
+      const ipWait = byIp && byIp.points >= L.perIpFailures ? byIp.wait : 0;
+      return { wait: Math.max(accountWait, ipWait), failures: acc !== undefined && acc.points > 0 };
     },
     async failed(account, ip) {
       const [acc, byIp] = await Promise.all([failures.penalty(account), ipFailures.penalty(ip)]);

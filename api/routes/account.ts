@@ -1,7 +1,5 @@
 import Router from '@koa/router';
-import { hash } from '@node-rs/argon2';
 import { forgotPasswordSchema, isoToday, registerSchema, type RegisterInput } from '../../domain/accounts';
-import { ARGON2_OPTIONS } from '../../domain/password';
 import { channelOf, normaliseAddress } from '../../domain/verification';
 import { createAccount, duplicateField, findInviter } from '../../db/accounts';
 import { accountKey, loginLimits } from '../../db/loginLimits';
@@ -15,6 +13,7 @@ import { sessionUser } from '../lib/sessionUser';
 import { anyone } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { startSession } from './auth';
+import { hashPassword } from '../lib/passwords';
 
 const TAKEN = { username: 'validation.usernameTaken', email: 'validation.emailTaken', phone: 'validation.phoneTaken' } as const;
 const FIELD = { username: 'username', email: 'address', phone: 'address' } as const;
@@ -30,7 +29,7 @@ export function accountRoutes(deps: ApiDeps): Router {
       const inviter = input.inviteCode ? await findInviter(db, input.inviteCode) : undefined;
       if (input.inviteCode && !inviter) throw new HttpError(400, 'validation', 'http.badRequest', {}, { inviteCode: { key: 'register.inviteUnknown' } });
       const consume = await verifyCode(db, { purpose: 'register', address, code: input.code });
-      const passwordHash = await hash(input.password, ARGON2_OPTIONS);
+      const passwordHash = await hashPassword(input.password);
       const email = channelOf(address) === 'email' ? address : null;
       const user = await db
         .transaction(async (trx) => {
@@ -63,7 +62,7 @@ export function accountRoutes(deps: ApiDeps): Router {
       const consume = await verifyCode(db, { purpose: 'resetPassword', address, code });
       const user = await findUserByContact(db, address);
       if (!user || user.status === 'cancelled') throw new HttpError(400, 'validation', 'http.badRequest', {}, { address: { key: 'code.noAccount' } });
-      const passwordHash = await hash(password, ARGON2_OPTIONS);
+      const passwordHash = await hashPassword(password);
       await db.transaction(async (trx) => {
         await setPasswordHash(trx, user.id, passwordHash);
         // Whoever knew the old password is signed out everywhere.

@@ -1,10 +1,9 @@
 import Router from '@koa/router';
-import { hash } from '@node-rs/argon2';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { freezeSchema, userEditSchema, userSearchSchema, type UserEdit } from '../../domain/adminUsers';
 import { sendMessageSchema, type SendMessageInput } from '../../domain/messages';
-import { ARGON2_OPTIONS, isValidPassword } from '../../domain/password';
+import { isValidPassword } from '../../domain/password';
 import { roleElementsSchema, type RoleElements } from '../../domain/permissions';
 import { resetPassword, searchUsers, setStatus, updateUser, userDetail } from '../../db/adminUsers';
 import { insertMessage, sendStaffMessage } from '../../db/messages';
@@ -14,6 +13,7 @@ import type { ApiDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
 import { allow, allowElement } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { hashPassword } from '../lib/passwords';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** No look-alikes (0/O, 1/l/I): the admin reads the password out to its owner. */
@@ -94,7 +94,7 @@ export function adminUserRoutes({ db }: ApiDeps): Router {
     })
     .post('/api/admin/users/:id/reset-password', admin, allowElement('admin.users.resetPassword'), target(true), async (ctx) => {
       const password = temporaryPassword();
-      await resetPassword(db, ctx.state.target.id, await hash(password, ARGON2_OPTIONS));
+      await resetPassword(db, ctx.state.target.id, await hashPassword(password));
       await notice(ctx.state.target, 'admin.passwordReset');
       // Shown once to the admin, never stored or logged in clear.
       ctx.set('Cache-Control', 'no-store');

@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
@@ -15,9 +14,10 @@ import { HttpError } from '../errors';
 import { allow, anyone } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { sessionUser } from '../lib/sessionUser';
+import { hashPassword, verifyPassword } from '../lib/passwords';
 
 // A real hash of the same cost to compare against when the user does not exist, so timing does not reveal user names.
-const DUMMY_HASH = hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
+const DUMMY_HASH = hashPassword(randomBytes(16).toString('hex'));
 
 /**
  * 429 with the wait in the body (`retryAfterSeconds`, beside the usual error fields), the Retry-After
@@ -47,7 +47,7 @@ export function authRoutes(deps: ApiDeps): Router {
       // A locked account is refused before the password is even checked: a right guess during the lock-out gains nothing.
       const { wait, failures } = await limits.check(key, ctx.ip);
       if (wait) return answerLocked(ctx, wait);
-      const ok = await verify(user?.password_hash ?? (await DUMMY_HASH), password).catch(() => false);
+      const ok = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), password);
       if (!user || !ok) {
         const lock = await limits.failed(key, ctx.ip);
         if (lock) return answerLocked(ctx, lock);
@@ -57,7 +57,7 @@ export function authRoutes(deps: ApiDeps): Router {
       // Only a caller who knows the password learns that the account is frozen or cancelled.
       if (user.status === 'frozen') throw new HttpError(403, 'accountFrozen', 'signin.frozen');
       if (user.status === 'cancelled') throw new HttpError(403, 'accountCancelled', 'signin.cancelled');
-      if (needsRehash(user.password_hash, ARGON2_OPTIONS)) await storeRehash(db, user.id, await hash(password, ARGON2_OPTIONS));
+      if (needsRehash(user.password_hash, ARGON2_OPTIONS)) await storeRehash(db, user.id, await hashPassword(password));
       await startSession(db, ctx, user);
       ctx.body = { user: await sessionUser(db, user) };
     })

@@ -1,9 +1,7 @@
 import Router from '@koa/router';
-import { hash, verify } from '@node-rs/argon2';
 import type { Context } from 'koa';
 import * as yup from 'yup';
 import { TOKEN_COOKIE } from '../../domain/languages';
-import { ARGON2_OPTIONS } from '../../domain/password';
 import { bindEmailSchema, bindPhoneSchema, changePasswordSchema, maskEmail, maskPhone } from '../../domain/security';
 import { normaliseAddress } from '../../domain/verification';
 import { latestCancellation, toCancellationJson } from '../../db/cancellations';
@@ -17,6 +15,7 @@ import { verifyCode } from '../lib/codes';
 import { allow } from '../middleware/auth';
 import { answerLocked } from './auth';
 import { validate } from '../middleware/validate';
+import { hashPassword, verifyPassword } from '../lib/passwords';
 
 const CONTACT = {
   email: { purpose: 'bindEmail', taken: 'validation.emailTaken', schema: bindEmailSchema },
@@ -74,12 +73,12 @@ export function securityRoutes({ db }: ApiDeps): Router {
       const key = accountKey(user.id, user.username);
       const { wait } = await limits.check(key, ctx.ip);
       if (wait) return answerLocked(ctx, wait);
-      if (!(await verify(user.password_hash, oldPassword).catch(() => false))) {
+      if (!(await verifyPassword(user.password_hash, oldPassword))) {
         const lock = await limits.failed(key, ctx.ip);
         if (lock) return answerLocked(ctx, lock);
         throw badRequest({ oldPassword: { key: 'security.oldPasswordWrong' } });
       }
-      const passwordHash = await hash(password, ARGON2_OPTIONS);
+      const passwordHash = await hashPassword(password);
       // Whoever else holds a session (perhaps the reason for the change) is signed out; this device stays.
       const revoked = await db.transaction(async (trx) => {
         await setPasswordHash(trx, user.id, passwordHash);

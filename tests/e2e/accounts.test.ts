@@ -132,8 +132,6 @@ test('register with an invitation, bind an e-mail, change the password, cancel t
   await eventually(async () => (await testDb()('users').where({ id: user.id }).first('status')).status === 'cancelled', 30_000);
 
   // The account is closed: the open session is gone and logging in is refused.
-  await page.reload();
-  await page.locator('#login-username').first().waitFor();
   await logInOnPage(page, username, second);
   await page.getByText(/cancelled/i).first().waitFor();
   const me = await page.request.get(`${BASE}/api/auth/me`);

@@ -5,6 +5,22 @@ import type { Role } from './roles';
 /** Staff queues of the human-task pattern (DESIGN.md); identity is the first in use. */
 export const QUEUES = ['identity', 'title', 'objection', 'trade', 'protection', 'directory', 'finance', 'cancellation'] as const;
 export type Queue = (typeof QUEUES)[number];
+
+/** The role that works each queue; admins may work every queue. */
+export const QUEUE_ROLE: Record<Queue, Role> = {
+  identity: 'reviewer',
+  title: 'reviewer',
+  objection: 'reviewer',
+  trade: 'reviewer',
+  protection: 'reviewer',
+  directory: 'reviewer',
+  finance: 'reviewer',
+  cancellation: 'admin',
+};
+
+/** The queues a staff member sees in the inbox. */
+export const queuesFor = (roles: readonly string[]): Queue[] =>
+  roles.includes('admin') ? [...QUEUES] : QUEUES.filter((q) => roles.includes(QUEUE_ROLE[q]));
 export const TASK_STATUSES = ['open', 'claimed', 'done', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const INBOX_PAGE_SIZE = 25;

@@ -1,6 +1,7 @@
 import { allHandlersFinished, CancellationScope, condition, defineQuery, defineUpdate, isCancellation, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { accountCancellation as model } from '../domain/processes/accountCancellation';
 import { CANCELLATION_DECISION_FIELDS } from '../domain/security';
+import { QUEUE_ROLE } from '../domain/tasks';
 import { acts } from './lib/activities';
 import { claimTask, completeTask, humanTask, installTaskHandlers, reassignTask, unclaimTask, type DecidedTask, type TaskCommand } from './lib/humanTask';
 import { progress } from './lib/progress';
@@ -79,7 +80,7 @@ export async function accountCancellation(input: AccountCancellationInput): Prom
       caseKind: KIND,
       caseId,
       subjectUserId: userId,
-      candidateRoles: ['admin'],
+      candidateRoles: [QUEUE_ROLE.cancellation],
       slaWorkingDays: AUDIT.slaWorkingDays!,
       fields: [...CANCELLATION_DECISION_FIELDS],
     }).then((d) => (decided = d)),

@@ -1,6 +1,7 @@
 import { allHandlersFinished, condition, defineQuery, defineUpdate, setHandler, upsertSearchAttributes, setCurrentDetails } from '@temporalio/workflow';
 import { identityFields, type IdentityKind } from '../domain/identity';
 import { identityReview as model } from '../domain/processes/identityReview';
+import { QUEUE_ROLE } from '../domain/tasks';
 import { acts } from './lib/activities';
 import { humanTask, installTaskHandlers } from './lib/humanTask';
 import { progress } from './lib/progress';
@@ -67,7 +68,7 @@ export async function identityReview(input: IdentityReviewInput): Promise<Identi
       caseKind: KIND,
       caseId,
       subjectUserId: input.userId,
-      candidateRoles: ['reviewer'],
+      candidateRoles: [QUEUE_ROLE.identity],
       slaWorkingDays: REVIEW.slaWorkingDays!,
       fields: identityFields(input.kind),
       slaOverrideMs: input.slaOverrideMs,

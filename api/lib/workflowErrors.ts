@@ -1,7 +1,7 @@
 import { WorkflowUpdateFailedError, WorkflowNotFoundError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { REJECTED } from '../../workflows/lib/rejection';
-import { conflict, HttpError, notFound } from '../errors';
+import { conflict, HttpError } from '../errors';
 
 /** Runs a workflow Update; a validator's refusal becomes a 409 with its reason in the caller's language. */
 export async function runUpdate<T>(fn: () => Promise<T>): Promise<T> {
@@ -13,8 +13,11 @@ export async function runUpdate<T>(fn: () => Promise<T>): Promise<T> {
       if (err.cause.message === 'http.forbidden') throw new HttpError(403, 'forbidden', 'http.forbidden');
       throw conflict(err.cause.message, params);
     }
-    if (err instanceof WorkflowNotFoundError) throw notFound();
-    if ((err as Error).name === 'WorkflowNotFoundError' || /workflow execution already completed/i.test((err as Error).message)) throw conflict('task.stale');
+    // The task row exists (callers load it first), so a missing workflow is one that has finished:
+    // the task is no longer open.
+    if (err instanceof WorkflowNotFoundError || (err as Error).name === 'WorkflowNotFoundError' || /workflow execution already completed/i.test((err as Error).message)) {
+      throw conflict('task.stale');
+    }
     throw err;
   }
 }

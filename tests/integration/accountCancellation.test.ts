@@ -132,7 +132,8 @@ test('withdraw: the pending request is settled and its open task cancelled', asy
   expect(await workflowOf(caseId).result()).toBe('withdrawn');
   expect((await admin.get(taskPath(task.id))).body.task.status).toBe('cancelled');
   // The workflow is closed: nothing can decide the task any more.
-  expect((await admin.post(`${taskPath(task.id)}/complete`, { outcome: 'approve', reasons: {} })).status).toBe(404);
+  const late = await admin.post(`${taskPath(task.id)}/complete`, { outcome: 'approve', reasons: {} });
+  expect(late).toMatchObject({ status: 409, body: { message: 'This task is no longer open' } });
   expect((await admin.get(taskPath(task.id))).body.task.status).toBe('cancelled');
   expect((await caller.post('/api/security/cancellation/withdraw')).status).toBe(409);
   expect((await caller.get('/api/auth/me')).status).toBe(200);

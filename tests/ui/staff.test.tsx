@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderApp, REVIEWER } from './support/render';
+import { ADMIN, renderApp, REVIEWER } from './support/render';
 import { server } from './support/server';
 
 const row = (id: string, over: Record<string, unknown> = {}) => ({
@@ -91,6 +91,17 @@ describe('task inbox', () => {
     expect(seen[0].get('queue')).toBe('finance');
     expect(seen[0].get('status')).toBe('done');
     expect(screen.getByLabelText('Status')).toHaveValue('done');
+  });
+
+  test('the queue filter offers the queues of the staff member’s roles: cancellations for admins only', async () => {
+    server.use(http.get('*/api/tasks', () => HttpResponse.json({ items: [], next: null })));
+    const queues = async () => Array.from((await screen.findByLabelText('Queue')).querySelectorAll('option')).map((o) => o.getAttribute('value'));
+    const { unmount } = renderApp('/manage/inbox', { user: REVIEWER });
+    expect(await queues()).toEqual(expect.arrayContaining(['', 'identity', 'title']));
+    expect(await queues()).not.toContain('cancellation');
+    unmount();
+    renderApp('/manage/inbox', { user: ADMIN });
+    expect(await queues()).toContain('cancellation');
   });
 });
 

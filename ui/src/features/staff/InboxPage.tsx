@@ -2,11 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, FormGroup, HTMLSelect, HTMLTable, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { INBOX_PAGE_SIZE, QUEUES, TASK_STATUSES } from '../../../../domain/tasks';
+import { INBOX_PAGE_SIZE, queuesFor, TASK_STATUSES } from '../../../../domain/tasks';
 import { api } from '../../api/client';
 import type { TaskRow } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
+import { useSession } from '../../session/SessionContext';
 import { OverdueTag, ProvisionalTag, TaskStatusTag } from './taskBits';
 
 const STATUSES = ['active', ...TASK_STATUSES] as const;
@@ -15,6 +16,7 @@ const STATUSES = ['active', ...TASK_STATUSES] as const;
 export function InboxPage() {
   const { t } = useTranslation();
   const lang = useLang();
+  const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const queue = params.get('queue') ?? '';
   const status = params.get('status') ?? 'active';
@@ -73,7 +75,7 @@ export function InboxPage() {
         <FormGroup inline label={t('inbox.queue')} labelFor="f-queue" style={{ margin: 0 }}>
           <HTMLSelect id="f-queue" value={queue} onChange={(e) => setFilter('queue', e.currentTarget.value)}>
             <option value="">{t('inbox.allQueues')}</option>
-            {QUEUES.map((q) => (
+            {queuesFor(user?.roles ?? []).map((q) => (
               <option key={q} value={q}>
                 {t(`queues.${q}`)}
               </option>

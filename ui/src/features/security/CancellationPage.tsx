@@ -229,7 +229,7 @@ function RequestStatus({ request, onChange }: { request: Cancellation; onChange:
       <dl className="ipci-dl" style={{ marginTop: 12 }}>
         <dt>{t('security.cancellation.requestedAt')}</dt>
         <dd>{formatDateTime(request.requestedAt, lang)}</dd>
-        <dt>{t('security.cancellation.yourReason')}</dt>
+        <dt className="ipci-dl-wide-label">{t('security.cancellation.yourReason')}</dt>
         <dd className="ipci-dl-wide">{request.reason}</dd>
         {request.decidedAt && (
           <>

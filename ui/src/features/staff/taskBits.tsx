@@ -47,7 +47,7 @@ export function CancellationSubject({ subject }: { subject: unknown }) {
       <dl className="ipci-dl">
         <dt>{t('security.audit.requestedAt')}</dt>
         <dd>{formatDateTime(request.requestedAt, lang)}</dd>
-        <dt>{t('security.audit.reason')}</dt>
+        <dt className="ipci-dl-wide-label">{t('security.audit.reason')}</dt>
         <dd className="ipci-dl-wide">{request.reason}</dd>
       </dl>
     </Card>

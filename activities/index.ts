@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { accountCancellationActivities } from './accountCancellation';
+import { accountRetentionActivities } from './accountRetention';
 import { identityReviewActivities } from './identityReview';
 import { messageActivities } from './messages';
 import { progressActivities } from './progress';
@@ -14,6 +15,7 @@ export function createActivities(k: Knex) {
     ...messageActivities(k),
     ...identityReviewActivities(k),
     ...accountCancellationActivities(k),
+    ...accountRetentionActivities(k),
     ...workingDayActivities(k),
   };
 }

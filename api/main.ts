@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { closeDb, db } from '../db/connection';
+import { uploadDir } from '../db/uploadFiles';
 import { MAX_UPLOAD_BYTES } from '../domain/uploads';
 import { createClient } from '../temporal/client';
-import { ROOT, temporalConfig } from '../temporal/config';
+import { temporalConfig } from '../temporal/config';
 import { createApp } from './app';
 import { EventHub } from './events';
 import { createNotifier } from './lib/notifier';
@@ -19,7 +19,7 @@ async function main() {
     temporal,
     cfg,
     events,
-    uploadDir: process.env.UPLOAD_DIR ?? path.join(ROOT, '.data', 'uploads'),
+    uploadDir: uploadDir(),
     maxUploadBytes: Number(process.env.UPLOAD_MAX_BYTES ?? MAX_UPLOAD_BYTES),
     notifier: createNotifier(k),
   });

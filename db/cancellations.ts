@@ -59,8 +59,8 @@ export async function settleCancellation(
  * - profile data erased and the display name replaced by a neutral placeholder;
  * - retain_until set to the end of the third year after the last login. The legal statements make
  *   the user agreement run until then, so what the platform must be able to show for that period
- *   (the identity certification, with its uploads, and this request) is kept, not erased; a later
- *   clean-up job may erase it after retain_until.
+ *   (the identity certification, with its uploads, and this request) is kept, not erased; the daily
+ *   accountRetention schedule purges it once retain_until has passed (db/retention.ts).
  */
 export async function closeAccount(k: Knex, input: { cancellationId: string; decidedBy: string; comment: string }): Promise<void> {
   await k.transaction(async (trx) => {

@@ -1,12 +1,18 @@
 import { Runtime } from '@temporalio/worker';
 import { closeDb, db } from '../db/connection';
+import { createClient } from './client';
 import { temporalConfig } from './config';
+import { ensureSchedules } from './schedules';
 import { createWorker } from './worker';
 
 /** `npm run worker`: one stateless worker process; run as many as the load needs. */
 async function main() {
   Runtime.install({ shutdownSignals: ['SIGINT', 'SIGTERM'] });
-  const worker = await createWorker(temporalConfig(), db());
+  const cfg = temporalConfig();
+  const worker = await createWorker(cfg, db());
+  const client = await createClient(cfg);
+  await ensureSchedules(client, cfg);
+  await client.connection.close();
   console.log(`worker polling task queue "${worker.options.taskQueue}"`);
   await worker.run();
   await closeDb();

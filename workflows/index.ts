@@ -1,2 +1,3 @@
 export { identityReview } from './identityReview';
 export { accountCancellation } from './accountCancellation';
+export { accountRetention } from './accountRetention';

@@ -1,0 +1,74 @@
+import { Client, Connection } from '@temporalio/client';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { insertMessage } from '../../db/messages';
+import { ACCOUNT_RETENTION_SCHEDULE } from '../../temporal/schedules';
+import { Caller, closeTestDb, newUser, png, testDb } from '../support/http';
+
+let temporal: Client;
+beforeAll(async () => {
+  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
+});
+afterAll(async () => {
+  await temporal.connection.close();
+  await closeTestDb();
+});
+
+/** A cancelled account that kept its certification, an upload and a message until `retainUntil`. */
+async function cancelledAccount(retainUntil: string) {
+  const user = await newUser('personal');
+  const caller = await new Caller().login(user.username, user.password);
+  const upload = (await caller.upload('idPhoto', await png(300, 200), 'front.png')).body;
+  await testDb()('identity_certifications').insert({
+    user_id: user.id,
+    kind: 'personal',
+    state: 3,
+    data: JSON.stringify({ name: '王小明', idNumber: '11010519491231002X', idFront: upload.id }),
+    workflow_id: `identityReview/${randomUUID()}`,
+  });
+  await insertMessage(testDb(), { dedupeKey: `retention/${user.id}`, userId: user.id, titleKey: 'identityVerified' });
+  await testDb()('users').where({ id: user.id }).update({ status: 'cancelled', cancelled_at: testDb().fn.now(), retain_until: retainUntil, display_name: '已注销用户' });
+  const { storage_key: storageKey } = await testDb()('uploads').where({ id: upload.id }).first('storage_key');
+  return { user, storageKey };
+}
+
+const runPurge = () =>
+  temporal.workflow.execute('accountRetention', { taskQueue: process.env.TEMPORAL_TASK_QUEUE!, workflowId: `accountRetention/test-${randomUUID()}` });
+
+test('after the retention period a cancelled account is purged: certification, uploads, messages gone; a tombstone stays', async () => {
+  const due = await cancelledAccount('2020-12-31');
+  const kept = await cancelledAccount('2099-12-31');
+  const file = (key: string) => path.join(process.env.UPLOAD_DIR!, key);
+  expect(existsSync(file(due.storageKey))).toBe(true);
+
+  expect(await runPurge()).toBeGreaterThanOrEqual(1);
+
+  const row = await testDb()('users').where({ id: due.user.id }).first();
+  expect(row.username).toMatch(/^cancelled_[0-9a-f]{16}$/);
+  expect(row).toMatchObject({ status: 'cancelled', password_hash: '!', special: [] });
+  expect(row.purged_at).not.toBeNull();
+  for (const table of ['identity_certifications', 'messages', 'sessions']) {
+    expect(await testDb()(table).where({ user_id: due.user.id }).count({ n: '*' })).toEqual([{ n: '0' }]);
+  }
+  expect(await testDb()('uploads').where({ owner_id: due.user.id }).count({ n: '*' })).toEqual([{ n: '0' }]);
+  expect(existsSync(file(due.storageKey))).toBe(false);
+  // The purged account cannot be logged into under either name.
+  expect((await new Caller().post('/api/auth/login', { login: due.user.username, password: due.user.password })).status).toBe(401);
+
+  // Still within its term: untouched.
+  expect(await testDb()('identity_certifications').where({ user_id: kept.user.id }).count({ n: '*' })).toEqual([{ n: '1' }]);
+  expect(existsSync(file(kept.storageKey))).toBe(true);
+  expect((await testDb()('users').where({ id: kept.user.id }).first('purged_at')).purged_at).toBeNull();
+
+  // Idempotent: a second run finds nothing more of it to purge.
+  await runPurge();
+  expect((await testDb()('users').where({ id: due.user.id }).first('username')).username).toBe(row.username);
+});
+
+test('the purge runs daily at 03:00 China time as a Temporal Schedule, visible to operators', async () => {
+  const schedule = await temporal.schedule.getHandle(ACCOUNT_RETENTION_SCHEDULE).describe();
+  expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'accountRetention' });
+  expect(schedule.spec.timezone).toBe('Asia/Shanghai');
+  expect(schedule.spec.calendars?.[0]).toMatchObject({ hour: [{ start: 3, end: 3, step: 1 }], minute: [{ start: 0, end: 0, step: 1 }] });
+});

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { USER_KIND_FILTERS, USER_STATUSES } from '../../../../domain/adminUsers';
@@ -10,7 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { Permitted } from '../../session/permissions';
 import { StatusTag, UserActions } from './userBits';
-import { LoadMore } from '../../components/LoadMore';
+import { ListCard } from '../../components/ListCard';
 
 const FILTERS = ['q', 'role', 'kind', 'status'] as const;
 
@@ -99,68 +99,55 @@ export function UserManagementPage() {
           <Button intent="primary" icon="search" text={t('admin.users.searchAction')} onClick={search} />
         </div>
       </Card>
-      {failed ? (
-        <NonIdealState icon="error" title={t('failure.load')} />
-      ) : (
-        <Card style={{ padding: 0 }}>
-          {items === null ? (
-            <div style={{ padding: 24 }}>
-              <Spinner size={24} />
-            </div>
-          ) : items.length === 0 ? (
-            <div className="ipci-card-empty">
-              <NonIdealState icon="people" title={t('admin.users.empty')} />
-            </div>
-          ) : (
-            <HTMLTable className="ipci-table" striped data-testid="users-table">
-              <thead>
-                <tr>
-                  <th>{t('user.username')}</th>
-                  <th>{t('user.displayName')}</th>
-                  <th>{t('user.kind')}</th>
-                  <th>{t('user.roles')}</th>
-                  <th>{t('admin.users.status')}</th>
-                  <th>{t('admin.users.lastLogin')}</th>
-                  <th style={{ width: 280 }} />
+      <ListCard items={items} failed={failed} empty={{ icon: 'people', title: t('admin.users.empty') }} next={next} load={load}>
+        {(rows) => (
+          <HTMLTable className="ipci-table" striped data-testid="users-table">
+            <thead>
+              <tr>
+                <th>{t('user.username')}</th>
+                <th>{t('user.displayName')}</th>
+                <th>{t('user.kind')}</th>
+                <th>{t('user.roles')}</th>
+                <th>{t('admin.users.status')}</th>
+                <th>{t('admin.users.lastLogin')}</th>
+                <th style={{ width: 280 }} />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((u) => (
+                <tr key={u.id} data-testid={`user-row-${u.id}`}>
+                  <td>
+                    <Link to={`/admin/userManagement/${u.id}`}>{u.username}</Link>
+                  </td>
+                  <td>{u.displayName}</td>
+                  <td>{u.kind ? t(`user.kinds.${u.kind}`) : <span className="ipci-muted">{t('admin.users.staff')}</span>}</td>
+                  <td>
+                    {u.roles.map((r) => (
+                      <Tag key={r} minimal style={{ marginRight: 4 }}>
+                        {t(`roles.${r}`)}
+                      </Tag>
+                    ))}
+                  </td>
+                  <td>
+                    <StatusTag status={u.status} />
+                  </td>
+                  <td className="ipci-muted">{formatDateTime(u.lastLoginAt, lang)}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>
+                    {u.status !== 'cancelled' && (
+                      <Permitted element="admin.users.edit">
+                        <Link to={`/admin/userManagement/${u.id}/edit`} className="bp6-button bp6-minimal bp6-small">
+                          {t('admin.users.edit')}
+                        </Link>
+                      </Permitted>
+                    )}
+                    <UserActions user={u} onChange={replace} compact />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((u) => (
-                  <tr key={u.id} data-testid={`user-row-${u.id}`}>
-                    <td>
-                      <Link to={`/admin/userManagement/${u.id}`}>{u.username}</Link>
-                    </td>
-                    <td>{u.displayName}</td>
-                    <td>{u.kind ? t(`user.kinds.${u.kind}`) : <span className="ipci-muted">{t('admin.users.staff')}</span>}</td>
-                    <td>
-                      {u.roles.map((r) => (
-                        <Tag key={r} minimal style={{ marginRight: 4 }}>
-                          {t(`roles.${r}`)}
-                        </Tag>
-                      ))}
-                    </td>
-                    <td>
-                      <StatusTag status={u.status} />
-                    </td>
-                    <td className="ipci-muted">{formatDateTime(u.lastLoginAt, lang)}</td>
-                    <td style={{ whiteSpace: 'nowrap' }}>
-                      {u.status !== 'cancelled' && (
-                        <Permitted element="admin.users.edit">
-                          <Link to={`/admin/userManagement/${u.id}/edit`} className="bp6-button bp6-minimal bp6-small">
-                            {t('admin.users.edit')}
-                          </Link>
-                        </Permitted>
-                      )}
-                      <UserActions user={u} onChange={replace} compact />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          )}
-          <LoadMore next={next} load={load} />
-        </Card>
-      )}
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      </ListCard>
     </div>
   );
 }

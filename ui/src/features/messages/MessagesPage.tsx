@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Alert, Button, HTMLTable, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_KINDS, MESSAGE_PAGE_SIZE, type MessageKind } from '../../../../domain/messages';
@@ -10,7 +10,7 @@ import { showToast } from '../../session/toaster';
 import { formatDateTime } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { messageSender, messageTitle } from './messageText';
-import { LoadMore } from '../../components/LoadMore';
+import { ListCard } from '../../components/ListCard';
 
 /** usercenter/msg (spec part 2 §2): system messages and messages, unread in bold, newest first. */
 export function MessagesPage() {
@@ -95,49 +95,36 @@ export function MessagesPage() {
         </Tabs>
         <Button icon="tick" variant="outlined" text={t('msg.readAll')} disabled={byKind[kind] === 0} onClick={() => void readAll()} />
       </div>
-      {failed ? (
-        <NonIdealState icon="error" title={t('failure.load')} />
-      ) : (
-        <Card style={{ padding: 0 }}>
-          {items === null ? (
-            <div style={{ padding: 24 }}>
-              <Spinner size={24} />
-            </div>
-          ) : items.length === 0 ? (
-            <div className="ipci-card-empty">
-              <NonIdealState icon="inbox" title={t('messages.empty')} />
-            </div>
-          ) : (
-            <HTMLTable interactive className="ipci-table ipci-messages" data-testid="messages-table">
-              <thead>
-                <tr>
-                  <th style={{ width: 80 }} />
-                  <th>{t('messages.title')}</th>
-                  <th style={{ width: 150 }}>{t('messages.sender')}</th>
-                  <th style={{ width: 190 }}>{t('messages.time')}</th>
-                  <th style={{ width: 60 }} />
+      <ListCard items={items} failed={failed} empty={{ icon: 'inbox', title: t('messages.empty') }} next={next} load={load}>
+        {(rows) => (
+          <HTMLTable interactive className="ipci-table ipci-messages" data-testid="messages-table">
+            <thead>
+              <tr>
+                <th style={{ width: 80 }} />
+                <th>{t('messages.title')}</th>
+                <th style={{ width: 150 }}>{t('messages.sender')}</th>
+                <th style={{ width: 190 }}>{t('messages.time')}</th>
+                <th style={{ width: 60 }} />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((m) => (
+                <tr key={m.id} className={m.readAt ? '' : 'is-unread'} data-testid={`message-${m.id}`}>
+                  <td>{m.readAt ? <Tag minimal>{t('messages.read')}</Tag> : <Tag intent="primary">{t('messages.unread')}</Tag>}</td>
+                  <td>
+                    <Link to={site(`usercenter/msgdetail/${encodeURIComponent(m.id)}`)}>{messageTitle(t, m)}</Link>
+                  </td>
+                  <td className="ipci-muted">{messageSender(t, m)}</td>
+                  <td className="ipci-muted">{formatDateTime(m.createdAt, lang)}</td>
+                  <td>
+                    <Button size="small" variant="minimal" intent="danger" icon="trash" aria-label={t('msg.delete')} title={t('msg.delete')} onClick={() => setToDelete(m)} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((m) => (
-                  <tr key={m.id} className={m.readAt ? '' : 'is-unread'} data-testid={`message-${m.id}`}>
-                    <td>{m.readAt ? <Tag minimal>{t('messages.read')}</Tag> : <Tag intent="primary">{t('messages.unread')}</Tag>}</td>
-                    <td>
-                      <Link to={site(`usercenter/msgdetail/${encodeURIComponent(m.id)}`)}>{messageTitle(t, m)}</Link>
-                    </td>
-                    <td className="ipci-muted">{messageSender(t, m)}</td>
-                    <td className="ipci-muted">{formatDateTime(m.createdAt, lang)}</td>
-                    <td>
-                      <Button size="small" variant="minimal" intent="danger" icon="trash" aria-label={t('msg.delete')} title={t('msg.delete')} onClick={() => setToDelete(m)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          )}
-          <LoadMore next={next} load={load} />
-        </Card>
-      )}
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      </ListCard>
       <Alert
         isOpen={toDelete !== null}
         intent="danger"

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Card, FormGroup, HTMLSelect, HTMLTable, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
+import { Card, FormGroup, HTMLSelect, HTMLTable, Switch } from '@blueprintjs/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { INBOX_PAGE_SIZE, queuesFor, TASK_STATUSES } from '../../../../domain/tasks';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { useSession } from '../../session/SessionContext';
 import { OverdueTag, ProvisionalTag, TaskStatusTag } from './taskBits';
+import { ListCard } from '../../components/ListCard';
 
 const STATUSES = ['active', ...TASK_STATUSES] as const;
 
@@ -24,7 +25,6 @@ export function InboxPage() {
   const overdue = params.get('overdue') === 'true';
   const [items, setItems] = useState<TaskRow[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const seq = useRef(0);
 
@@ -47,18 +47,12 @@ export function InboxPage() {
       .catch((e: Error) => my === seq.current && setFailed(e.message || t('failure.load')));
   }, [query, t]);
 
-  async function loadMore() {
-    if (!next) return;
+  async function loadMore(cursor: string) {
     const my = seq.current;
-    setLoadingMore(true);
-    try {
-      const r = await api.get<{ items: TaskRow[]; next: string | null }>('/api/tasks', query(next));
-      if (my !== seq.current) return;
-      setItems((list) => [...(list ?? []), ...r.items.filter((x) => !(list ?? []).some((y) => y.id === x.id))]);
-      setNext(r.next);
-    } finally {
-      setLoadingMore(false);
-    }
+    const r = await api.get<{ items: TaskRow[]; next: string | null }>('/api/tasks', query(cursor));
+    if (my !== seq.current) return;
+    setItems((list) => [...(list ?? []), ...r.items.filter((x) => !(list ?? []).some((y) => y.id === x.id))]);
+    setNext(r.next);
   }
 
   function setFilter(key: string, value: string | boolean) {
@@ -94,62 +88,47 @@ export function InboxPage() {
         <Switch checked={mine} label={t('inbox.mine')} onChange={(e) => setFilter('mine', e.currentTarget.checked)} />
         <Switch checked={overdue} label={t('inbox.onlyOverdue')} onChange={(e) => setFilter('overdue', e.currentTarget.checked)} />
       </Card>
-      <Card style={{ padding: 0 }}>
-        {failed ? (
-          <NonIdealState icon="error" title={failed} />
-        ) : items === null ? (
-          <div style={{ padding: 24 }}>
-            <Spinner size={24} />
-          </div>
-        ) : items.length === 0 ? (
-          <div className="ipci-card-empty"><NonIdealState icon="inbox" title={t('inbox.empty')} /></div>
-        ) : (
-          <>
-            <HTMLTable className="ipci-table" striped data-testid="inbox-table">
-              <thead>
-                <tr>
-                  <th>{t('inbox.col.title')}</th>
-                  <th>{t('inbox.col.queue')}</th>
-                  <th>{t('inbox.col.status')}</th>
-                  <th>{t('inbox.col.assignee')}</th>
-                  <th>{t('inbox.col.due')}</th>
-                  <th>{t('inbox.col.created')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((task) => {
-                  const late = task.overdue && task.status !== 'done' && task.status !== 'cancelled';
-                  return (
-                    <tr key={task.id} className={late ? 'is-overdue' : ''} data-testid={`task-row-${task.id}`} data-overdue={late ? 'true' : 'false'}>
-                      <td>
-                        <Link to={`/manage/tasks/${encodeURIComponent(task.id)}`}>{task.title}</Link>
-                        <OverdueTag task={task} />
-                      </td>
-                      <td>{t(`queues.${task.queue}`)}</td>
-                      <td>
-                        <TaskStatusTag status={task.status} />
-                      </td>
-                      <td>{task.assigneeName ?? <span className="ipci-muted">—</span>}</td>
-                      <td style={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(task.dueAt, lang)}
-                        <ProvisionalTag show={task.dueProvisional} />
-                      </td>
-                      <td className="ipci-muted" style={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(task.createdAt, lang)}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </HTMLTable>
-            {next && (
-              <div className="ipci-load-more">
-                <Button icon="more" text={t('inbox.loadMore')} loading={loadingMore} onClick={() => void loadMore()} />
-              </div>
-            )}
-          </>
+      <ListCard items={items} failed={failed} empty={{ icon: 'inbox', title: t('inbox.empty') }} next={next} load={loadMore}>
+        {(rows) => (
+          <HTMLTable className="ipci-table" striped data-testid="inbox-table">
+            <thead>
+              <tr>
+                <th>{t('inbox.col.title')}</th>
+                <th>{t('inbox.col.queue')}</th>
+                <th>{t('inbox.col.status')}</th>
+                <th>{t('inbox.col.assignee')}</th>
+                <th>{t('inbox.col.due')}</th>
+                <th>{t('inbox.col.created')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((task) => {
+                const late = task.overdue && task.status !== 'done' && task.status !== 'cancelled';
+                return (
+                  <tr key={task.id} className={late ? 'is-overdue' : ''} data-testid={`task-row-${task.id}`} data-overdue={late ? 'true' : 'false'}>
+                    <td>
+                      <Link to={`/manage/tasks/${encodeURIComponent(task.id)}`}>{task.title}</Link>
+                      <OverdueTag task={task} />
+                    </td>
+                    <td>{t(`queues.${task.queue}`)}</td>
+                    <td>
+                      <TaskStatusTag status={task.status} />
+                    </td>
+                    <td>{task.assigneeName ?? <span className="ipci-muted">—</span>}</td>
+                    <td style={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(task.dueAt, lang)}
+                      <ProvisionalTag show={task.dueProvisional} />
+                    </td>
+                    <td className="ipci-muted" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(task.createdAt, lang)}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </HTMLTable>
         )}
-      </Card>
+      </ListCard>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { insertTask } from '../db/tasks';
 import { ApiClient, type InboxPage } from './lib/http';
 import { BENCH_PASSWORD, createPersonalUsers, personalIdentity, SEED, seedTasks, smallPng } from './lib/fixtures';
 import { temporalClient, timeline } from './lib/history';
-import { startStack, stopStack, type Stack } from './lib/stack';
+import { runBench, type Stack } from './lib/stack';
 import { ms, summarize, table, timed, type Summary } from './lib/stats';
 
 /**
@@ -32,28 +32,6 @@ interface Result {
   name: string;
   summary: Summary;
   target?: number;
-}
-
-async function main() {
-  let stack: Stack | undefined;
-  // Stop the stack; startStack or run() then fail, and the finally below cleans up what is left.
-  const onSignal = () => {
-    process.exitCode = 130;
-    void stopStack();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    stack = await startStack();
-    const results = await Promise.race([run(stack), stack.crashed]);
-    report(results);
-  } catch (err) {
-    console.error(process.exitCode === 130 ? 'interrupted' : err);
-    process.exitCode ||= 1;
-  } finally {
-    await (stack?.stop() ?? stopStack());
-  }
-  process.exit(); // with process.exitCode; idle keep-alive sockets must not hold the process
 }
 
 async function run(stack: Stack) {
@@ -241,4 +219,4 @@ function report({ reads, workflow, post, baseline, breakdown }: Awaited<ReturnTy
   if (failed.length) process.exitCode = 1;
 }
 
-void main();
+void runBench(run, report);

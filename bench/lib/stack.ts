@@ -163,3 +163,29 @@ async function waitForHealth(base: string, timeoutMs = 120_000): Promise<void> {
   }
   throw new Error(`the bench platform did not become healthy: ${last}`);
 }
+
+/**
+ * A benchmark's whole life: its own stack, `run` against it (raced with a crash of the worker or API),
+ * `report` of the results, and a clean stop on success, failure or Ctrl-C. Exits with
+ * process.exitCode (1 on failure or a missed target set by `report`, 130 when interrupted).
+ */
+export async function runBench<R>(run: (stack: Stack) => Promise<R>, report: (results: R) => void): Promise<never> {
+  let stack: Stack | undefined;
+  // Stop the stack; startStack or run() then fail, and the finally below cleans up what is left.
+  const onSignal = () => {
+    process.exitCode = 130;
+    void stopStack();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    stack = await startStack();
+    report(await Promise.race([run(stack), stack.crashed]));
+  } catch (err) {
+    console.error(process.exitCode === 130 ? 'interrupted' : err);
+    process.exitCode ||= 1;
+  } finally {
+    await (stack?.stop() ?? stopStack());
+  }
+  process.exit(); // with process.exitCode; idle keep-alive sockets must not hold the process
+}

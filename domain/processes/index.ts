@@ -1,7 +1,8 @@
 import { accountCancellation } from './accountCancellation';
 import { identityReview } from './identityReview';
 import type { ProcessModel } from './model';
+import { titleAudit } from './titleAudit';
 
 export * from './model';
-export const PROCESSES: Record<string, ProcessModel> = { identityReview, accountCancellation };
+export const PROCESSES: Record<string, ProcessModel> = { identityReview, accountCancellation, titleAudit };
 export const CASE_KINDS = Object.keys(PROCESSES);

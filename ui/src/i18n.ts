@@ -17,14 +17,17 @@ import jaProfile from '../locales/profile/ja-JP.json';
 import zhAdmin from '../locales/admin/zh-CN.json';
 import enAdmin from '../locales/admin/en-US.json';
 import jaAdmin from '../locales/admin/ja-JP.json';
+import zhTitle from '../locales/title/zh-CN.json';
+import enTitle from '../locales/title/en-US.json';
+import jaTitle from '../locales/title/ja-JP.json';
 import { mergeCatalogs } from '../../domain/locales/merge';
 import { getCookie } from './lib/cookies';
 
 /** The `common` namespace: the base catalog plus one file per feature area (ui/locales/<area>/<lang>.json). */
 export const UI_CATALOGS: Record<Lang, typeof zhCN> = {
-  'zh-CN': mergeCatalogs(zhCN, zhAccount, zhSecurity, zhProfile, zhAdmin),
-  'en-US': mergeCatalogs(enUS, enAccount, enSecurity, enProfile, enAdmin),
-  'ja-JP': mergeCatalogs(jaJP, jaAccount, jaSecurity, jaProfile, jaAdmin),
+  'zh-CN': mergeCatalogs(zhCN, zhAccount, zhSecurity, zhProfile, zhAdmin, zhTitle),
+  'en-US': mergeCatalogs(enUS, enAccount, enSecurity, enProfile, enAdmin, enTitle),
+  'ja-JP': mergeCatalogs(jaJP, jaAccount, jaSecurity, jaProfile, jaAdmin, jaTitle),
 };
 
 /** The language to start in: the path prefix of a site page, else the cookie, else zh-CN. */

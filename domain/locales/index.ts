@@ -16,6 +16,9 @@ import jaProfile from './ja-JP/profile.json';
 import zhAdmin from './zh-CN/admin.json';
 import enAdmin from './en-US/admin.json';
 import jaAdmin from './ja-JP/admin.json';
+import zhOrder from './zh-CN/order.json';
+import enOrder from './en-US/order.json';
+import jaOrder from './ja-JP/order.json';
 import zhTitle from './zh-CN/title.json';
 import enTitle from './en-US/title.json';
 import jaTitle from './ja-JP/title.json';
@@ -38,7 +41,7 @@ function catalogs(errors: Catalog, messages: Catalog, ...areas: Area[]) {
  * and `messages` (site messages, stored as keys so each reader sees their own language).
  */
 export const SHARED_CATALOGS: Record<Lang, { errors: typeof enErrors; messages: typeof enMessages }> = {
-  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhTitle),
-  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enTitle),
-  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaTitle),
+  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle),
+  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle),
+  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle),
 };

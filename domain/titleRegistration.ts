@@ -3,6 +3,7 @@ import * as yup from 'yup';
 import { COUNTRY_CODES } from './countries';
 import { MAX_UPLOAD_BYTES } from './uploads';
 import { isoDate, trimmed, uploadId } from './validation/rules';
+import { isValidIpciCode, normaliseIpciCode } from './ipci';
 
 /*
  * Title (traceability) registration: the 8-step wizard of spec part 1 §2, the fields of §3
@@ -219,12 +220,6 @@ export function isRealDate(value: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
-/**
- * The IPCI identification code a registration with an existing IPCI refers to. Its exact format and
- * check character are the issuance code's business; here only the shape is bounded, and the API
- * checks the code exists and belongs to the user.
- */
-export const IPCI_CODE_PATTERN = /^[A-Za-z0-9-]{6,40}$/;
 
 const text = (max: number) => trimmed().max(max).default('');
 // The shape is isoDate's message; this adds only the calendar check, so one bad value gives one error.
@@ -332,7 +327,13 @@ const modeFields = {
   registrationMode: pick(REGISTRATION_MODES),
   existingIpciCode: d.existingIpciCode.when('registrationMode', {
     is: 'existingIpci',
-    then: (s) => s.required().matches(IPCI_CODE_PATTERN, { message: 'title.ipciCode', excludeEmptyString: true }),
+    // The code as issued (domain/ipci.ts, check character included), however it was typed; the API
+    // checks that it exists and belongs to the user.
+    then: (s) =>
+      s
+        .required()
+        .transform((v: string) => (v ? normaliseIpciCode(v) : v))
+        .test('ipciCode', 'title.ipciCode', (v) => !v || isValidIpciCode(v)),
   }),
 };
 

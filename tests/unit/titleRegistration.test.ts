@@ -39,6 +39,7 @@ import {
   WIZARD_STEPS,
 } from '../../domain/titleRegistration';
 import { ValidationError } from 'yup';
+import { formatIpciCode, makeIpciCode } from '../../domain/ipci';
 
 let n = 0;
 /** A fresh upload id (a v4-shaped uuid) per call, so lists never repeat by accident. */
@@ -238,7 +239,13 @@ describe('registrationSchema (submit)', () => {
   test('mode: an existing IPCI code only for that mode', async () => {
     expect(await paths(registrationSchema, { ...valid(), registrationMode: 'existingIpci' })).toEqual(['existingIpciCode']);
     expect(await errors(registrationSchema, { ...valid(), registrationMode: 'existingIpci', existingIpciCode: 'x!' })).toEqual(['existingIpciCode:title.ipciCode']);
-    expect(await errors(registrationSchema, { ...valid(), registrationMode: 'existingIpci', existingIpciCode: 'IPCI-2026-000001' })).toEqual([]);
+    const issued = formatIpciCode(makeIpciCode(2026, 123)); // as printed: IPCI-2026-1-0000123-<check>
+    expect(await errors(registrationSchema, { ...valid(), registrationMode: 'existingIpci', existingIpciCode: issued.toLowerCase() })).toEqual([]);
+    const cast = await registrationSchema.validate({ ...valid(), registrationMode: 'existingIpci', existingIpciCode: issued });
+    expect(cast.existingIpciCode).toBe(makeIpciCode(2026, 123));
+    // A wrong check character (a mistyped code) is refused.
+    const wrong = issued.slice(0, -1) + (issued.endsWith('0') ? '1' : '0');
+    expect(await errors(registrationSchema, { ...valid(), registrationMode: 'existingIpci', existingIpciCode: wrong })).toEqual(['existingIpciCode:title.ipciCode']);
     expect(await paths(registrationSchema, { ...valid(), registrationMode: 'renew' })).toEqual(['registrationMode']);
   });
 

@@ -4,6 +4,7 @@ import { COUNTRY_CODES } from './countries';
 import { MAX_UPLOAD_BYTES } from './uploads';
 import { isoDate, trimmed, uploadId } from './validation/rules';
 import { isValidIpciCode, normaliseIpciCode } from './ipci';
+import { isRealDate } from './calendar';
 
 /*
  * Title (traceability) registration: the 8-step wizard of spec part 1 §2, the fields of §3
@@ -212,13 +213,6 @@ export function checkImageBatch(count: number): 'title.image.batch' | null {
 // Field builders
 // ---------------------------------------------------------------------------------------------
 
-/** A real calendar date, not just the yyyy-mm-dd shape (2025-02-30 is refused). */
-export function isRealDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
 
 
 const text = (max: number) => trimmed().max(max).default('');

@@ -12,7 +12,6 @@ import {
   HOLDER_STATUSES,
   IP_CATEGORIES,
   IP_IMAGE_EXTENSIONS,
-  isRealDate,
   MAX_IP_FILE_BYTES,
   PENDING_AUDIT_STATES,
   PROOF_EXTENSIONS,
@@ -40,6 +39,7 @@ import {
 } from '../../domain/titleRegistration';
 import { ValidationError } from 'yup';
 import { formatIpciCode, makeIpciCode } from '../../domain/ipci';
+import { isRealDate } from '../../domain/calendar';
 
 let n = 0;
 /** A fresh upload id (a v4-shaped uuid) per call, so lists never repeat by accident. */

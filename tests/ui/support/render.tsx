@@ -26,6 +26,7 @@ export const USER: SessionUser = {
 };
 
 export const REVIEWER: SessionUser = {
+  ...USER,
   id: '22222222-2222-4222-8222-222222222222',
   username: 'rita',
   displayName: 'Rita Reviewer',
@@ -34,14 +35,6 @@ export const REVIEWER: SessionUser = {
   roles: ['reviewer'],
   roleinfo: [{ roleid: 'reviewer' }],
   permission: [...DEFAULT_ELEMENTS.reviewer],
-  special: [],
-  isAdministrator: false,
-  locale: 'en-US',
-  identityState: null,
-  unread: 0,
-  hasEmail: false,
-  hasPhone: false,
-  avatarUploadId: null,
 };
 
 export const ADMIN: SessionUser = {

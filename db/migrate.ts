@@ -6,9 +6,10 @@ import * as security from './migrations/004_security';
 import * as profile from './migrations/005_profile';
 import * as admin from './migrations/006_admin';
 import * as retention from './migrations/007_retention';
+import * as rights from './migrations/008_rights';
 
 /** Migrations are imported, not globbed, so they run the same under tsx, jest and a bundle. */
-const MIGRATIONS: Record<string, Knex.Migration> = { '001_foundation': foundation, '002_accounts': accounts, '003_account_limits': accountLimits, '004_security': security, '005_profile': profile, '006_admin': admin, '007_retention': retention };
+const MIGRATIONS: Record<string, Knex.Migration> = { '001_foundation': foundation, '002_accounts': accounts, '003_account_limits': accountLimits, '004_security': security, '005_profile': profile, '006_admin': admin, '007_retention': retention, '008_rights': rights };
 
 const source: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(MIGRATIONS).sort(),

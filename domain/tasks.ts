@@ -46,8 +46,22 @@ export type InboxQuery = yup.InferType<typeof inboxQuerySchema>;
 
 export const DECISION_OUTCOMES = ['approve', 'fail'] as const;
 
+/**
+ * What a decision on a task may carry: the fields a failure may flag; for some processes a failure
+ * category out of a fixed list (the title audit's failure reasons), and values an approval must give
+ * (a paper certificate's carrier and tracking number).
+ */
+export interface DecisionShape {
+  fields: readonly string[];
+  categories?: readonly string[];
+  values?: readonly string[];
+}
+
+const VALUE_MAX = 100;
+
 /** A reviewer's decision: approve, or fail with a reason for each flagged field. */
-export function decisionSchema(fields: readonly string[]) {
+export function decisionSchema(shape: readonly string[] | DecisionShape) {
+  const { fields, categories = [], values = [] }: DecisionShape = Array.isArray(shape) ? { fields: shape as readonly string[] } : (shape as DecisionShape);
   return yup
     .object({
       outcome: yup.string().oneOf([...DECISION_OUTCOMES]).required(),
@@ -63,6 +77,24 @@ export function decisionSchema(fields: readonly string[]) {
           );
         }),
       comment: yup.string().trim().max(1000).default(''),
+      // A failure names one category when the process has them; an approval never does.
+      category: yup
+        .string()
+        .test('category', 'validation.categoryRequired', function (value) {
+          if (categories.length === 0 || this.parent.outcome !== 'fail') return !value;
+          return categories.includes(value ?? '');
+        }),
+      // An approval gives every value the process asks for; a failure gives none.
+      values: yup
+        .object()
+        .test('values', 'validation.valuesRequired', function (value: Record<string, unknown>) {
+          const entries = Object.entries(value ?? {});
+          if (this.parent.outcome !== 'approve') return entries.length === 0;
+          return (
+            entries.every(([k, v]) => values.includes(k) && typeof v === 'string' && v.trim().length > 0 && v.length <= VALUE_MAX) &&
+            values.every((k) => typeof value?.[k] === 'string')
+          );
+        }),
     })
     .noUnknown();
 }
@@ -70,6 +102,10 @@ export interface Decision {
   outcome: (typeof DECISION_OUTCOMES)[number];
   reasons: Record<string, string>;
   comment: string;
+  /** Set on failures of processes with categories (e.g. a FAILURE_REASONS id). */
+  category?: string;
+  /** Set on approvals of processes that ask for values. */
+  values?: Record<string, string>;
 }
 
 export const reassignSchema = yup.object({ assigneeId: yup.string().uuid().required() }).noUnknown();

@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../errors';
 import { allow } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { runUpdate } from '../lib/workflowErrors';
-import { decisionFields, taskSubject } from '../lib/taskSubjects';
+import { decisionShape, taskSubject } from '../lib/taskSubjects';
 
 const actorOf = (ctx: Context): Actor => ({ userId: ctx.state.user.id, name: ctx.state.user.display_name, roles: ctx.state.user.roles });
 
@@ -64,7 +64,7 @@ export function taskRoutes({ db, temporal, cfg }: ApiDeps): Router {
       loadTask,
       update(async (ctx, task) => {
         // The decision is checked against the schema here (400 with fields) and again by the workflow's validator.
-        const decision = await decisionSchema(await decisionFields(db, task.case_kind, task.case_id)).validate(ctx.request.body ?? {}, { abortEarly: false });
+        const decision = await decisionSchema(await decisionShape(db, task.case_kind, task.case_id)).validate(ctx.request.body ?? {}, { abortEarly: false });
         return handle(task).executeUpdate(completeTask, { args: [{ taskId: task.id, actor: actorOf(ctx), decision }] });
       }),
     )

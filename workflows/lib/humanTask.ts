@@ -16,6 +16,10 @@ export interface TaskSpec {
   slaWorkingDays: number;
   /** Fields a decision may flag. */
   fields: string[];
+  /** A failure names one of these (e.g. the title audit's failure reasons). */
+  categories?: string[];
+  /** An approval gives each of these (e.g. a tracking number). */
+  values?: string[];
   /** Tests shorten the SLA; production leaves it unset. */
   slaOverrideMs?: number;
 }
@@ -84,6 +88,8 @@ function mayWork(task: OpenTask, actor: Actor): void {
   if (!actor.roles.some((r: Role) => task.spec.candidateRoles.includes(r) || r === 'admin')) throw rejection('task.notCandidate');
 }
 
+const shapeOf = (spec: TaskSpec) => ({ fields: spec.fields, categories: spec.categories, values: spec.values });
+
 const me = (actor: Actor): TaskAssignee => ({ userId: actor.userId, name: actor.name });
 
 /** Installs the task Updates once per workflow; they act on whichever task is open. */
@@ -144,7 +150,7 @@ export function installTaskHandlers(): void {
     completeTask,
     async ({ taskId, actor, decision }) => {
       const task = openTask(taskId);
-      const clean = decisionSchema(task.spec.fields).validateSync(decision) as Decision;
+      const clean = decisionSchema(shapeOf(task.spec)).validateSync(decision) as Decision;
       task.assignee ??= me(actor);
       task.decided = { decision: clean, decidedBy: me(actor) };
       await acts.completeTaskRow({ taskId, decision: clean, decidedBy: me(actor) });
@@ -156,7 +162,7 @@ export function installTaskHandlers(): void {
         mayWork(task, actor);
         if (task.assignee && task.assignee.userId !== actor.userId) throw rejection('task.claimedByOther', { name: task.assignee.name });
         try {
-          decisionSchema(task.spec.fields).validateSync(decision);
+          decisionSchema(shapeOf(task.spec)).validateSync(decision);
         } catch {
           throw rejection('validation.reasonsRequired');
         }

@@ -6,3 +6,4 @@ export const CaseKind = defineSearchAttributeKey('CaseKind', SearchAttributeType
 export const CaseState = defineSearchAttributeKey('CaseState', SearchAttributeType.KEYWORD);
 export const OwnerUserId = defineSearchAttributeKey('OwnerUserId', SearchAttributeType.KEYWORD);
 export const InboxQueue = defineSearchAttributeKey('InboxQueue', SearchAttributeType.KEYWORD);
+export const IpciCode = defineSearchAttributeKey('IpciCode', SearchAttributeType.KEYWORD);

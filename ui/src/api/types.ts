@@ -77,10 +77,23 @@ export interface IdentitySubject {
   uploads: Record<string, Upload>;
 }
 
+/** The applicant as a task subject names them (api/lib/taskSubjects.ts userSummary). */
+export interface SubjectUser {
+  id: string;
+  username: string;
+  displayName: string;
+  kind: IdentityKind | null;
+}
+
 export interface TaskDetail {
   task: TaskRow;
-  subject: IdentitySubject;
+  /** Shape per process kind; ui/src/features/staff/subjectViews.tsx renders it. */
+  subject: unknown;
   fields: string[];
+  /** A failure names one of these (e.g. the title audit's failure reasons). */
+  categories?: string[];
+  /** An approval gives each of these (e.g. a tracking number). */
+  values?: string[];
   workflowUrl: string;
 }
 

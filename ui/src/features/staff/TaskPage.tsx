@@ -4,17 +4,16 @@ import { Formik } from 'formik';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { decisionSchema, type Decision } from '../../../../domain/tasks';
-import type { IdentityKind } from '../../../../domain/identity';
 import { api, ApiError } from '../../api/client';
-import type { StaffMember, TaskDetail, TaskRow } from '../../api/types';
+import type { StaffMember, SubjectUser, TaskDetail, TaskRow } from '../../api/types';
 import { Timeline } from '../../components/Timeline';
 import { formatDateTime, translateError } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { useSession } from '../../session/SessionContext';
 import { showToast } from '../../session/toaster';
 import { validateWithSchema } from '../../lib/validate';
-import { IdentityData } from '../identityReview/IdentityData';
-import { CancellationSubject, OverdueTag, ProvisionalTag, TaskStatusTag } from './taskBits';
+import { OverdueTag, ProvisionalTag, TaskStatusTag } from './taskBits';
+import { SUBJECT_VIEWS } from './subjectViews';
 import { usePermission } from '../../session/permissions';
 
 export function TaskPage() {
@@ -82,8 +81,8 @@ export function TaskPage() {
   const { task, subject, fields, workflowUrl } = detail;
   const mine = task.assigneeId === user?.id;
   const open = task.status === 'open' || task.status === 'claimed';
-  const cert = subject?.certification;
-  const kind: IdentityKind = cert?.kind ?? subject?.user?.kind ?? 'personal';
+  const applicant = (subject as { user?: SubjectUser | null } | null)?.user;
+  const SubjectView = SUBJECT_VIEWS[task.caseKind];
 
   return (
     <div className="ipci-stack">
@@ -116,14 +115,14 @@ export function TaskPage() {
           </dd>
           <dt>{t('inbox.col.created')}</dt>
           <dd>{formatDateTime(task.createdAt, lang)}</dd>
-          {subject?.user && (
+          {applicant && (
             <>
               <dt>{t('task.applicant')}</dt>
               <dd>
-                {subject.user.displayName} ({subject.user.username})
+                {applicant.displayName} ({applicant.username})
               </dd>
               <dt>{t('user.kind')}</dt>
-              <dd>{t(`user.kinds.${kind}`)}</dd>
+              <dd>{t(`user.kinds.${applicant.kind ?? 'personal'}`)}</dd>
             </>
           )}
         </dl>
@@ -150,16 +149,7 @@ export function TaskPage() {
         </Callout>
       )}
 
-      {cert && (
-        <Card>
-          <h3 className="ipci-page-title">
-            {t('task.subject')} · {t('task.round', { round: cert.round })}
-          </h3>
-          <IdentityData kind={kind} data={cert.data} uploads={subject.uploads} flags={cert.flags} />
-        </Card>
-      )}
-
-      <CancellationSubject subject={subject} />
+      {subject != null && SubjectView && <SubjectView task={task} subject={subject} />}
 
       {open && (
         <Card>

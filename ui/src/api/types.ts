@@ -5,6 +5,7 @@ import type { MessageKind } from '../../../domain/messages';
 import type { UserStatus } from '../../../domain/adminUsers';
 import type { Queue, TaskStatus } from '../../../domain/tasks';
 import type { UploadKind } from '../../../domain/uploads';
+import type { FailureReason, RegistrationAction, RegistrationMode, RegistrationState } from '../../../domain/titleRegistration';
 
 export type { CaseEvent, ProcessModel };
 
@@ -95,6 +96,36 @@ export interface TaskDetail {
   /** An approval gives each of these (e.g. a tracking number). */
   values?: string[];
   workflowUrl: string;
+}
+
+/** A title registration as GET /api/title/registrations/:id answers (api/routes/titleAudit.ts). */
+export interface TitleRegistrationView {
+  id: string;
+  /** underAudit is derived: a reviewer has claimed the open audit task. */
+  state: RegistrationState;
+  mode: RegistrationMode;
+  data: Record<string, unknown>;
+  /** Field -> the reviewer's reason, from the last failed audit. */
+  flags: Record<string, string> | null;
+  failureReason: FailureReason | null;
+  round: number;
+  submittedAt: string;
+  decidedAt: string | null;
+  actions: RegistrationAction[];
+  orderId: string | null;
+  order?: { id: string; orderNo: string; orderState: number; amount: number; deadlineAt: string };
+  ipci?: { id: string; code: string };
+  workflowUrl: string;
+}
+
+/** The title audit task's subject (api/lib/subjects/titleAudit.ts): every field, upload and the applicant's identity. */
+export interface TitleSubject {
+  registration: Omit<TitleRegistrationView, 'actions' | 'orderId' | 'order' | 'ipci' | 'workflowUrl'>;
+  user: SubjectUser | null;
+  /** The applicant's identity certification with its own uploads, as the identity review shows it. */
+  identity: { certification: Certification; uploads: Record<string, Upload> } | null;
+  /** Every upload the registration refers to, by id. */
+  uploads: Record<string, Upload>;
 }
 
 export interface CaseView {

@@ -2,7 +2,10 @@ import type { Knex } from 'knex';
 import { accountCancellationActivities } from './accountCancellation';
 import { accountRetentionActivities } from './accountRetention';
 import { identityReviewActivities } from './identityReview';
+import { ipciLifecycleActivities } from './ipciLifecycle';
+import { paperCertificateActivities } from './paperCertificate';
 import { messageActivities } from './messages';
+import { orderPaymentActivities } from './orderPayment';
 import { progressActivities } from './progress';
 import { taskActivities } from './tasks';
 import { workingDayActivities } from './workingDays';
@@ -17,6 +20,9 @@ export function createActivities(k: Knex) {
     ...accountCancellationActivities(k),
     ...accountRetentionActivities(k),
     ...workingDayActivities(k),
+    ...ipciLifecycleActivities(k),
+    ...paperCertificateActivities(k),
+    ...orderPaymentActivities(k),
   };
 }
 

@@ -15,5 +15,9 @@ export async function taskTitle(k: Knex, caseKind: string, caseId: string): Prom
     const row = await k('account_cancellations as c').join('users as u', 'u.id', 'c.user_id').where('c.id', caseId).first('u.display_name', 'u.username');
     return row ? `${row.display_name} (${row.username})` : caseId;
   }
+  if (caseKind === 'orderPayment') {
+    const row = await k('orders as o').join('users as u', 'u.id', 'o.user_id').where('o.id', caseId).first('o.order_no', 'o.name', 'u.username');
+    return row ? `${row.order_no} ${row.name} (${row.username})` : caseId;
+  }
   return caseId;
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { cancellationWorkflowId } from './cancellations';
 import { identityWorkflowId } from './identity';
+import { orderWorkflowId } from './orders';
 
 interface CaseRef {
   ownerId: string;
@@ -16,6 +17,10 @@ const RESOLVERS: Record<string, (k: Knex, id: string) => Promise<CaseRef | undef
   accountCancellation: async (k, id) => {
     const row = await k('account_cancellations').where({ id }).first('user_id');
     return row && { ownerId: row.user_id, workflowId: cancellationWorkflowId(id) };
+  },
+  orderPayment: async (k, id) => {
+    const row = await k('orders').where({ id }).first('user_id');
+    return row && { ownerId: row.user_id, workflowId: orderWorkflowId(id) };
   },
 };
 

@@ -3,7 +3,7 @@ import { accountCancellation as model } from '../domain/processes/accountCancell
 import { CANCELLATION_DECISION_FIELDS } from '../domain/security';
 import { QUEUE_ROLE } from '../domain/tasks';
 import { acts } from './lib/activities';
-import { claimTask, completeTask, humanTask, installTaskHandlers, reassignTask, unclaimTask, type DecidedTask, type TaskCommand } from './lib/humanTask';
+import { closeTaskUpdates, humanTask, installTaskHandlers, type DecidedTask } from './lib/humanTask';
 import { progress } from './lib/progress';
 import { rejection } from './lib/rejection';
 import { CaseState, InboxQueue } from './lib/searchAttributes';
@@ -21,17 +21,6 @@ export const cancellationState = defineQuery<AccountCancellationState>('cancella
 
 const KIND = model.kind;
 const AUDIT = model.steps.find((s) => s.id === 'audit')!;
-
-/** After a withdrawal the audit task is closed: staff Updates on it are refused like those on any closed task. */
-function closeTaskUpdates(): void {
-  const stale = (_command: TaskCommand): never => {
-    throw rejection('task.stale');
-  };
-  setHandler(claimTask, stale, { validator: stale });
-  setHandler(unclaimTask, stale, { validator: stale });
-  setHandler(reassignTask, stale, { validator: stale });
-  setHandler(completeTask, stale, { validator: stale });
-}
 
 export async function accountCancellation(input: AccountCancellationInput): Promise<AccountCancellationState> {
   const { cancellationId: caseId, userId } = input;

@@ -1,3 +1,6 @@
 export { identityReview } from './identityReview';
 export { accountCancellation } from './accountCancellation';
 export { accountRetention } from './accountRetention';
+export { orderPayment } from './orderPayment';
+export { ipciLifecycle } from './ipciLifecycle';
+export { paperCertificate } from './paperCertificate';

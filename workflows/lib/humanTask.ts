@@ -176,6 +176,20 @@ export function installTaskHandlers(): void {
 }
 
 /**
+ * Closes the open task for good after its workflow withdrew it (a CancellationScope around
+ * humanTask): staff Updates on it are then refused like those on any closed task.
+ */
+export function closeTaskUpdates(): void {
+  const stale = (_command: TaskCommand): never => {
+    throw rejection('task.stale');
+  };
+  setHandler(claimTask, stale, { validator: stale });
+  setHandler(unclaimTask, stale, { validator: stale });
+  setHandler(reassignTask, stale, { validator: stale });
+  setHandler(completeTask, stale, { validator: stale });
+}
+
+/**
  * Asks staff for a decision: writes the task row, waits for the completeTask Update, and marks the
  * task overdue (escalating it) when the working-day SLA passes. Returns the decision.
  */

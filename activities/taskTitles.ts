@@ -19,5 +19,9 @@ export async function taskTitle(k: Knex, caseKind: string, caseId: string): Prom
     const row = await k('orders as o').join('users as u', 'u.id', 'o.user_id').where('o.id', caseId).first('o.order_no', 'o.name', 'u.username');
     return row ? `${row.order_no} ${row.name} (${row.username})` : caseId;
   }
+  if (caseKind === 'paperCertificate') {
+    const row = await k('paper_certificates as p').join('ipcis as i', 'i.id', 'p.ipci_id').join('users as u', 'u.id', 'p.user_id').where('p.id', caseId).first('i.code', 'u.username');
+    return row ? `${row.code} (${row.username})` : caseId;
+  }
   return caseId;
 }

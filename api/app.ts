@@ -21,6 +21,7 @@ import { calendarRoutes } from './routes/calendar';
 import { caseRoutes } from './routes/cases';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
+import { ipciLifecycleRoutes } from './routes/ipciLifecycle';
 import { messageRoutes } from './routes/messages';
 import { taskRoutes } from './routes/tasks';
 import { uploadRoutes } from './routes/uploads';
@@ -50,6 +51,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
   const areas = [
     [healthRoutes, authRoutes, codeRoutes, accountRoutes, securityRoutes, accountCancellationRoutes, profileRoutes, invitationRoutes],
     [uploadRoutes, identityRoutes, caseRoutes, taskRoutes, messageRoutes, calendarRoutes, adminUserRoutes, outboxRoutes],
+    [ipciLifecycleRoutes],
   ];
   for (const routes of areas.flat()) {
     const router = routes(deps);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { cancellationWorkflowId } from './cancellations';
 import { identityWorkflowId } from './identity';
+import { paperWorkflowId } from './paperCertificates';
 import { orderWorkflowId } from './orders';
 
 interface CaseRef {
@@ -10,6 +11,14 @@ interface CaseRef {
 
 /** Who owns a case and which workflow runs it, per process kind. */
 const RESOLVERS: Record<string, (k: Knex, id: string) => Promise<CaseRef | undefined>> = {
+  ipciLifecycle: async (k, id) => {
+    const row = await k('ipcis').where({ id }).first('user_id', 'workflow_id');
+    return row && { ownerId: row.user_id, workflowId: row.workflow_id };
+  },
+  paperCertificate: async (k, id) => {
+    const row = await k('paper_certificates').where({ id }).first('user_id');
+    return row && { ownerId: row.user_id, workflowId: paperWorkflowId(id) };
+  },
   identityReview: async (k, id) => {
     const row = await k('identity_certifications').where({ id }).first('user_id');
     return row && { ownerId: row.user_id, workflowId: identityWorkflowId(id) };

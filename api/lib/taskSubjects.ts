@@ -6,6 +6,7 @@ import { findUploads, toUploadJson } from '../../db/uploads';
 import { findUser } from '../../db/users';
 import { CANCELLATION_DECISION_FIELDS } from '../../domain/security';
 import { cancellation, toCancellationJson } from '../../db/cancellations';
+import { paperCertificateSubject } from './subjects/paperCertificate';
 
 /**
  * What a reviewer sees of one process kind's task subject, and what a decision on it may carry.
@@ -50,6 +51,7 @@ const accountCancellation: SubjectSource = {
 const SOURCES: Record<string, SubjectSource> = {
   identityReview,
   accountCancellation,
+  paperCertificate: paperCertificateSubject,
 };
 
 /** The task detail's subject and decision shape (fields, categories, values) for its process kind. */

@@ -107,6 +107,24 @@ export async function up(k: Knex): Promise<void> {
   });
   await k.raw('create index payment_callbacks_order on payment_callbacks (order_no, id)');
 
+  // The built-in sandbox gateway's own trades (api/payments/sandboxGateway.ts): the provider's side of
+  // a payment, kept apart from the platform's tables as a real provider's would be.
+  await k.schema.createTable('sandbox_trades', (t) => {
+    t.string('trade_no', 64).primary();
+    t.string('order_no', 32).notNullable();
+    t.string('subject', 300).notNullable();
+    t.bigInteger('amount').notNullable(); // fen
+    t.string('notify_url', 500).notNullable();
+    t.string('return_url', 500).notNullable();
+    t.string('state', 16).notNullable().defaultTo('created'); // created | paid
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(k.fn.now());
+    t.timestamp('paid_at', { useTz: true }).nullable();
+    t.integer('notify_attempts').notNullable().defaultTo(0);
+    t.timestamp('notified_at', { useTz: true }).nullable(); // when the merchant answered 'success'
+  });
+  // Paid trades still waiting for the merchant's 'success' (resumed when the API starts).
+  await k.raw("create index sandbox_trades_pending on sandbox_trades (paid_at) where state = 'paid' and notified_at is null");
+
   await k.schema.createTable('ipcis', (t) => {
     t.uuid('id').primary(); // the IPCI identifier (domain isIpciIdentifier)
     t.string('code', 32).notNullable().unique(); // domain makeIpciCode
@@ -126,11 +144,20 @@ export async function up(k: Knex): Promise<void> {
     t.string('certificate_key', 200).nullable(); // file under the upload folder, once generated
     t.string('certificate_sha256', 64).nullable();
     t.text('certificate_signature').nullable(); // base64 Ed25519 signature of the PDF bytes
+    t.string('certificate_key_id', 16).nullable(); // signing_keys.key_id of that signature
     t.timestamp('certificate_generated_at', { useTz: true }).nullable();
     t.integer('search_count').notNullable().defaultTo(0);
     t.string('workflow_id', 200).notNullable(); // its ipciLifecycle
   });
   await k.raw('create index ipcis_user on ipcis (user_id, issued_at desc, id)');
+
+  // Public keys of the certificate signatures, written by the workers (which hold the private keys)
+  // and served by the API. Never deleted: a certificate signed with a retired key must still verify.
+  await k.schema.createTable('signing_keys', (t) => {
+    t.string('key_id', 16).primary(); // first 16 hex digits of sha256(public key DER)
+    t.text('public_pem').notNullable();
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(k.fn.now());
+  });
 
   // The licensing section's row of an issued IP (the trade issue lists and searches these).
   await k.schema.createTable('ip_listings', (t) => {
@@ -153,8 +180,10 @@ export async function up(k: Knex): Promise<void> {
     t.uuid('id').primary().defaultTo(k.raw('gen_random_uuid()'));
     t.uuid('ipci_id').notNullable().references('ipcis.id');
     t.uuid('user_id').notNullable().references('users.id');
-    t.string('state', 16).notNullable(); // requested | mailed
-    t.jsonb('address').notNullable(); // domain paper-certificate address schema
+    t.string('state', 16).notNullable(); // domain PAPER_STATES
+    t.jsonb('address').notNullable(); // domain paperAddressSchema
+    t.jsonb('flags').nullable(); // address field -> reason, when finance could not mail it
+    t.integer('round').notNullable().defaultTo(1);
     t.string('carrier', 100).nullable();
     t.string('tracking_no', 100).nullable();
     t.string('workflow_id', 200).notNullable();
@@ -163,10 +192,12 @@ export async function up(k: Knex): Promise<void> {
   });
   await k.raw('create index paper_certificates_ipci on paper_certificates (ipci_id, requested_at desc)');
   await k.raw('create index paper_certificates_user on paper_certificates (user_id, requested_at desc, id)');
+  // One request in progress per IPCI: a double submit cannot mail two certificates.
+  await k.raw("create unique index paper_certificates_open on paper_certificates (ipci_id) where state <> 'mailed'");
 }
 
 export async function down(k: Knex): Promise<void> {
-  for (const table of ['paper_certificates', 'ip_listings', 'ipcis', 'payment_callbacks', 'payment_attempts', 'orders', 'fee_table', 'title_registrations', 'title_drafts']) {
+  for (const table of ['paper_certificates', 'ip_listings', 'signing_keys', 'ipcis', 'sandbox_trades', 'payment_callbacks', 'payment_attempts', 'orders', 'fee_table', 'title_registrations', 'title_drafts']) {
     await k.schema.dropTableIfExists(table);
   }
   await k.raw('drop sequence if exists order_serial_seq');

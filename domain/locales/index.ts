@@ -22,6 +22,9 @@ import jaOrder from './ja-JP/order.json';
 import zhTitle from './zh-CN/title.json';
 import enTitle from './en-US/title.json';
 import jaTitle from './ja-JP/title.json';
+import zhIpci from './zh-CN/ipci.json';
+import enIpci from './en-US/ipci.json';
+import jaIpci from './ja-JP/ipci.json';
 import type { Lang } from '../languages';
 import { mergeCatalogs } from './merge';
 
@@ -41,7 +44,7 @@ function catalogs(errors: Catalog, messages: Catalog, ...areas: Area[]) {
  * and `messages` (site messages, stored as keys so each reader sees their own language).
  */
 export const SHARED_CATALOGS: Record<Lang, { errors: typeof enErrors; messages: typeof enMessages }> = {
-  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle),
-  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle),
-  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle),
+  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci),
+  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci),
+  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci),
 };

@@ -10,8 +10,10 @@ export interface IpciLifecycleInput {
   ipciId: string;
   userId: string;
   code: string;
-  /** Set by continueAsNew: the listing is already published. */
-  continued?: boolean;
+  /** Carried over by continueAsNew (the listing is published already); unset on the first run. */
+  status?: IpciStatus;
+  /** Tests continue as new sooner; production uses OPERATIONS_PER_RUN. */
+  operationsPerRun?: number;
 }
 
 export interface IpciLifecycleView {
@@ -34,27 +36,39 @@ export const OPERATIONS_PER_RUN = 200;
 
 const operationOf = (action: 'takeDown' | 'relist', kind: TakeDownKind): IpciOperation => `${action}${kind === 'trade' ? 'Trade' : 'Title'}`;
 
+/** An IPCI as issued: paid, valid, listed. */
+const FRESH: IpciStatus = { paid: true, invalid: false, takenDown: [] };
+
 export async function ipciLifecycle(input: IpciLifecycleInput): Promise<IpciState> {
   const { ipciId: caseId } = input;
-  const facts = await acts.ipciFacts({ ipciId: caseId });
-  const status: IpciStatus = facts.status;
+  // Handlers are installed before the first await, so an Update sent right after a start (or a
+  // continue-as-new) is never refused for want of a handler. Until the first run has read the
+  // certificate, validators judge it as issued and handlers wait for the facts.
+  let status: IpciStatus | null = input.status ?? null;
+  const known = () => status ?? FRESH;
   let operations = 0;
+  const perRun = input.operationsPerRun ?? OPERATIONS_PER_RUN;
   let invalidating = false;
 
-  const view = (): IpciLifecycleView => ({ state: ipciState(status), operations: ipciOperations(status) });
+  const view = (): IpciLifecycleView => ({ state: ipciState(known()), operations: ipciOperations(known()) });
   const show = () => {
-    const state = ipciState(status);
+    const s = known();
     upsertSearchAttributes([
-      { key: CaseState, value: state },
+      { key: CaseState, value: ipciState(s) },
       { key: IpciCode, value: input.code },
     ]);
-    setCurrentDetails(`IPCI ${input.code}: ${state}${status.takenDown.length ? ` (taken down: ${status.takenDown.join(', ')})` : ''}`);
+    setCurrentDetails(`IPCI ${input.code}: ${ipciState(s)}${s.takenDown.length ? ` (taken down: ${s.takenDown.join(', ')})` : ''}`);
+  };
+  const loaded = async (): Promise<IpciStatus> => {
+    await condition(() => status !== null);
+    return status!;
   };
 
   const invalidateFor = async (reason: 'expired' | 'revoked', detail?: string) => {
     invalidating = true;
+    const s = await loaded();
     await acts.invalidateIpci({ ipciId: caseId, reason });
-    status.invalid = true;
+    s.invalid = true;
     show();
     await progress(KIND, caseId, { step: 'invalid', status: 'done', actor: 'system', reasons: detail ? { revocation: detail } : null });
     await acts.sendMessage({
@@ -66,36 +80,28 @@ export async function ipciLifecycle(input: IpciLifecycleInput): Promise<IpciStat
     });
   };
 
-  const guard = (action: 'takeDown' | 'relist') => ({ userId, kind }: { userId: string; kind: TakeDownKind }) => {
-    if (userId !== input.userId) throw rejection('http.forbidden');
-    if (invalidating || !ipciOperations(status).includes(operationOf(action, kind))) throw rejection('ipci.operationNotAllowed');
+  const allowed = (s: IpciStatus, action: 'takeDown' | 'relist', kind: TakeDownKind) => !invalidating && ipciOperations(s).includes(operationOf(action, kind));
+  const guard =
+    (action: 'takeDown' | 'relist') =>
+    ({ userId, kind }: { userId: string; kind: TakeDownKind }) => {
+      if (userId !== input.userId) throw rejection('http.forbidden');
+      if (!allowed(known(), action, kind)) throw rejection('ipci.operationNotAllowed');
+    };
+  const change = (action: 'takeDown' | 'relist') => async ({ kind }: { userId: string; kind: TakeDownKind }) => {
+    const s = await loaded();
+    if (!allowed(s, action, kind)) throw rejection('ipci.operationNotAllowed');
+    const takenDown = action === 'takeDown';
+    s.takenDown = takenDown ? [...s.takenDown, kind] : s.takenDown.filter((k) => k !== kind);
+    operations += 1;
+    await acts.setIpciTakeDown({ ipciId: caseId, kind, takenDown });
+    show();
+    await progress(KIND, caseId, { step: `${kind}TakeDown`, status: takenDown ? 'current' : 'done', actor: 'user' });
+    return view();
   };
 
   setHandler(ipciStatus, view);
-  setHandler(
-    takeDownIpci,
-    async ({ kind }) => {
-      status.takenDown = [...status.takenDown, kind];
-      operations += 1;
-      await acts.setIpciTakeDown({ ipciId: caseId, kind, takenDown: true });
-      show();
-      await progress(KIND, caseId, { step: `${kind}TakeDown`, status: 'current', actor: 'user' });
-      return view();
-    },
-    { validator: guard('takeDown') },
-  );
-  setHandler(
-    relistIpci,
-    async ({ kind }) => {
-      status.takenDown = status.takenDown.filter((k) => k !== kind);
-      operations += 1;
-      await acts.setIpciTakeDown({ ipciId: caseId, kind, takenDown: false });
-      show();
-      await progress(KIND, caseId, { step: `${kind}TakeDown`, status: 'done', actor: 'user' });
-      return view();
-    },
-    { validator: guard('relist') },
-  );
+  setHandler(takeDownIpci, change('takeDown'), { validator: guard('takeDown') });
+  setHandler(relistIpci, change('relist'), { validator: guard('relist') });
   setHandler(
     revokeIpci,
     async ({ reason }) => {
@@ -105,13 +111,15 @@ export async function ipciLifecycle(input: IpciLifecycleInput): Promise<IpciStat
     {
       validator: ({ reason }) => {
         if (typeof reason !== 'string' || !reason.trim()) throw rejection('validation.required');
-        if (invalidating || status.invalid) throw rejection('ipci.alreadyInvalid');
+        if (invalidating || known().invalid) throw rejection('ipci.alreadyInvalid');
       },
     },
   );
 
+  const facts = await acts.ipciFacts({ ipciId: caseId });
+  status ??= facts.status;
   show();
-  if (!input.continued) {
+  if (!input.status) {
     await progress(KIND, caseId, { step: 'issued', status: 'done', actor: 'system' });
     await acts.publishListing({ ipciId: caseId });
     await progress(KIND, caseId, { step: 'published', status: 'done', actor: 'system' });
@@ -124,11 +132,11 @@ export async function ipciLifecycle(input: IpciLifecycleInput): Promise<IpciStat
       break;
     }
     // Wakes on revocation, on expiry (the timer), or when the history should start afresh.
-    await condition(() => invalidating || status.invalid || operations >= OPERATIONS_PER_RUN || workflowInfo().continueAsNewSuggested, remaining);
+    await condition(() => invalidating || status!.invalid || operations >= perRun || workflowInfo().continueAsNewSuggested, remaining);
     if (invalidating || status.invalid) break;
-    if (operations >= OPERATIONS_PER_RUN || workflowInfo().continueAsNewSuggested) {
+    if (operations >= perRun || workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);
-      await continueAsNew<typeof ipciLifecycle>({ ...input, continued: true });
+      await continueAsNew<typeof ipciLifecycle>({ ...input, status });
     }
   }
 

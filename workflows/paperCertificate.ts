@@ -93,6 +93,8 @@ export async function paperCertificate(input: PaperCertificateInput): Promise<Pa
       break;
     }
 
+    // Flagged as soon as the row says so: the user may correct before the timeline and message are written.
+    enter('flagged');
     await progress(KIND, caseId, { step: 'fulfilment', status: 'failed', actor: 'staff', actorName: decidedBy.name, reasons: decision.reasons });
     await progress(KIND, caseId, { step: 'correction', status: 'current', actor: 'user' });
     await acts.sendMessage({
@@ -102,7 +104,6 @@ export async function paperCertificate(input: PaperCertificateInput): Promise<Pa
       params: { code: input.code },
       actionLink: 'usercenter/certificates',
     });
-    enter('flagged');
     await condition(() => corrected);
     corrected = false;
     enter('requested');

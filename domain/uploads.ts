@@ -1,7 +1,12 @@
 /** Spec part 1 §5 and §9: the file size limit in bytes. */
 export const MAX_UPLOAD_BYTES = 1073741824;
 
-export const UPLOAD_KINDS = ['idPhoto', 'licence', 'attachment', 'avatar'] as const;
+/**
+ * ipImage and proof are the title registration's pictures and proof attachments (domain/titleRegistration.ts
+ * TITLE_UPLOAD_TYPES lists the same types; a unit test keeps them equal — they cannot be imported
+ * from there, that module imports this one); remittanceProof is an offline payment's receipt.
+ */
+export const UPLOAD_KINDS = ['idPhoto', 'licence', 'attachment', 'avatar', 'ipImage', 'proof', 'remittanceProof'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 const IMAGES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/x-icon'];
@@ -25,7 +30,14 @@ export const UPLOAD_TYPES: Record<UploadKind, string[]> = {
   licence: [...OFFICE, ...IMAGES],
   attachment: [...OFFICE, ...ARCHIVES],
   avatar: ['image/jpeg', 'image/png'],
+  // The icon's other registered name as well: detectors name ICO files either way.
+  ipImage: [...IMAGES, 'image/vnd.microsoft.icon'],
+  proof: [...OFFICE, ...ARCHIVES],
+  remittanceProof: ['image/jpeg'],
 };
+
+/** Kinds whose pictures must pass the IP picture rules of spec part 1 §5 (checkImage) on upload. */
+export const CHECKED_IMAGE_KINDS: readonly UploadKind[] = ['ipImage'];
 
 export function isImageMime(mime: string): boolean {
   return IMAGES.includes(mime);
@@ -37,6 +49,9 @@ export const UPLOAD_EXTENSIONS: Record<UploadKind, string[]> = {
   licence: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'jpg', 'jpeg', 'png', 'gif', 'bmp'],
   attachment: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'zip', 'rar'],
   avatar: ['jpg', 'jpeg', 'png'],
+  ipImage: ['jpg', 'jpeg', 'jpe', 'jif', 'png', 'gif', 'ico', 'jfif', 'bmp'],
+  proof: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'zip', 'rar'],
+  remittanceProof: ['jpg', 'jpeg'],
 };
 
 export function formatBytes(n: number): string {

@@ -1,0 +1,121 @@
+import sharp from 'sharp';
+import { closeTestDb, png, signedIn, testDb } from '../support/http';
+import { TEST_UPLOAD_MAX_BYTES } from '../support/limits';
+
+/*
+ * The upload kinds of the title registration (spec part 1 §5): IP pictures checked by their decoded
+ * content (format, size, landscape, colour), proof attachments, and the remittance receipt.
+ */
+
+afterAll(closeTestDb);
+
+const uploadsOf = async (userId: string) => Number((await testDb()('uploads').where({ owner_id: userId }).count({ n: '*' }))[0].n);
+
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } });
+/** Random pixels, so that a grey version is grey in every pixel and JPEG has detail to compress. */
+function noise(width: number, height: number) {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i >> 5) * 104729) % 256;
+  return sharp(raw, { raw: { width, height, channels: 3 } });
+}
+
+/** An uncompressed 24-bit BMP (sharp cannot write one); `px` gives each pixel. */
+function bmp(width: number, height: number, px: (x: number, y: number) => [number, number, number]): Buffer {
+  const row = Math.ceil((width * 3) / 4) * 4;
+  const buf = Buffer.alloc(54 + row * height);
+  buf.write('BM', 0, 'latin1');
+  buf.writeUInt32LE(buf.length, 2);
+  buf.writeUInt32LE(54, 10);
+  buf.writeUInt32LE(40, 14);
+  buf.writeInt32LE(width, 18);
+  buf.writeInt32LE(height, 22);
+  buf.writeUInt16LE(1, 26);
+  buf.writeUInt16LE(24, 28);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = px(x, height - 1 - y);
+      const o = 54 + y * row + x * 3;
+      buf[o] = b;
+      buf[o + 1] = g;
+      buf[o + 2] = r;
+    }
+  return buf;
+}
+
+/** An icon holding one PNG (the directory's 0 means 256 or more). */
+function ico(pngBytes: Buffer): Buffer {
+  const head = Buffer.alloc(22);
+  head.writeUInt16LE(0, 0);
+  head.writeUInt16LE(1, 2);
+  head.writeUInt16LE(1, 4);
+  head.writeUInt16LE(1, 10);
+  head.writeUInt16LE(32, 12);
+  head.writeUInt32LE(pngBytes.length, 14);
+  head.writeUInt32LE(22, 18);
+  return Buffer.concat([head, pngBytes]);
+}
+
+test('an IP picture is refused with the broken rule in the caller language, and nothing is stored', async () => {
+  const { caller, user } = await signedIn('personal', ['user'], 'en-US');
+  const cases: Array<[string, Buffer, string]> = [
+    ['small', await solid(400, 280).png().toBuffer(), 'The picture must be at least 420×290 pixels'],
+    ['wide but too low', await solid(800, 200).jpeg().toBuffer(), 'The picture must be at least 420×290 pixels'],
+    ['portrait', await solid(400, 600).png().toBuffer(), 'Please use a landscape picture (wider than it is tall)'],
+    ['square', await solid(500, 500).png().toBuffer(), 'Please use a landscape picture (wider than it is tall)'],
+    ['greyscale, stored as RGB', await noise(600, 400).greyscale().toColourspace('srgb').jpeg({ quality: 70 }).toBuffer(), 'Please use a colour picture'],
+    ['greyscale, one channel', await noise(600, 400).toColourspace('b-w').png().toBuffer(), 'Please use a colour picture'],
+    ['grey bitmap', bmp(600, 400, (x) => [x % 256, x % 256, x % 256]), 'Please use a colour picture'],
+    ['pdf named .png', Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'), 'This file type is not accepted; allowed: jpg, jpeg, jpe, jif, png, gif, ico, jfif, bmp'],
+    ['truncated', (await png()).subarray(0, 80), 'Accepted picture formats: jpg, jpeg, jpe, jif, png, gif, ico, jfif, bmp'],
+  ];
+  for (const [name, bytes, message] of cases) {
+    const r = await caller.upload('ipImage', bytes, `${name}.png`);
+    expect({ name, status: r.status >= 400 && r.status < 500, message: r.body.message }).toEqual({ name, status: true, message });
+  }
+  const portrait = await caller.upload('ipImage', await solid(400, 600).png().toBuffer(), 'p.png');
+  expect(portrait).toMatchObject({ status: 422, body: { code: 'imageRejected', fields: { file: 'Please use a landscape picture (wider than it is tall)' } } });
+  expect(await uploadsOf(user.id)).toBe(0);
+
+  const zh = (await signedIn('personal', ['user'], 'zh-CN')).caller;
+  expect((await zh.upload('ipImage', await solid(400, 280).png().toBuffer(), 's.png')).body.message).toBe('图片尺寸不得小于420×290像素');
+  const ja = (await signedIn('personal', ['user'], 'ja-JP')).caller;
+  expect((await ja.upload('ipImage', await noise(600, 400).toColourspace('b-w').png().toBuffer(), 'g.png')).body.message).toBe('カラー画像を使用してください');
+});
+
+test('colour landscape pictures of at least 420×290 are accepted in every format the spec names', async () => {
+  const { caller, user } = await signedIn('personal');
+  const ok: Array<[string, Buffer, string]> = [
+    ['exact minimum.png', await solid(420, 290).png().toBuffer(), 'image/png'],
+    ['photo.jpg', await noise(640, 480).jpeg().toBuffer(), 'image/jpeg'],
+    ['anim.gif', await solid(600, 400).gif().toBuffer(), 'image/gif'],
+    ['scan.bmp', bmp(600, 400, (x, y) => [x % 256, y % 256, 90]), 'image/bmp'],
+    ['logo.ico', ico(await solid(600, 400).png().toBuffer()), 'image/x-icon'],
+  ];
+  for (const [name, bytes, mime] of ok) {
+    const r = await caller.upload('ipImage', bytes, name);
+    expect({ name, status: r.status, mime: r.body.mime }).toEqual({ name, status: 201, mime });
+  }
+  const bmpRow = (await caller.upload('ipImage', bmp(500, 300, () => [200, 30, 30]), 'red.bmp')).body;
+  expect(bmpRow).toMatchObject({ kind: 'ipImage', width: 500, height: 300 });
+  expect(await uploadsOf(user.id)).toBe(ok.length + 1);
+});
+
+test('the size limit holds for pictures (413 before any decoding), proofs take office files and archives, receipts only jpg', async () => {
+  const { caller, user } = await signedIn('personal');
+  const big = await caller.upload('ipImage', Buffer.concat([await png(), Buffer.alloc(TEST_UPLOAD_MAX_BYTES, 1)]), 'big.png');
+  expect(big.status).toBe(413);
+  const pdf = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+  expect((await caller.upload('proof', pdf, 'warranty.pdf')).body).toMatchObject({ kind: 'proof', mime: 'application/pdf' });
+  // A real zip holding a.txt ("hello").
+  const zip = Buffer.from(
+    'UEsDBAoAAAAAACefdV0gMDo2BgAAAAYAAAAFABwAYS50eHRVVAkAA5r3AWua9wFrdXgLAAEEAAAAAAQAAAAAaGVsbG8KUEsBAh4DCgAAAAAAJ591XSAwOjYGAAAABgAAAAUAGAAAAAAAAQAAAKSBAAAAAGEudHh0VVQFAAOa9wFrdXgLAAEEAAAAAAQAAAAAUEsFBgAAAAABAAEASwAAAEUAAAAAAA==',
+    'base64',
+  );
+  expect((await caller.upload('proof', zip, 'samples.zip')).body).toMatchObject({ kind: 'proof', mime: 'application/zip' });
+  const imageAsProof = await caller.upload('proof', await png(), 'proof.png');
+  expect(imageAsProof).toMatchObject({ status: 415, body: { message: 'This file type is not accepted; allowed: doc, docx, xls, xlsx, pdf, zip, rar' } });
+  expect((await caller.upload('remittanceProof', await noise(600, 400).jpeg().toBuffer(), 'receipt.jpg')).body).toMatchObject({ kind: 'remittanceProof', mime: 'image/jpeg' });
+  expect((await caller.upload('remittanceProof', await png(), 'receipt.png')).status).toBe(415);
+  expect((await caller.upload('remittanceProof', pdf, 'receipt.pdf')).status).toBe(415);
+  expect(await uploadsOf(user.id)).toBe(3);
+});

@@ -1,0 +1,8 @@
+import { UPLOAD_EXTENSIONS, UPLOAD_TYPES } from '../../domain/uploads';
+import { TITLE_UPLOAD_EXTENSIONS, TITLE_UPLOAD_KINDS, TITLE_UPLOAD_TYPES } from '../../domain/titleRegistration';
+
+// domain/uploads.ts cannot import the title lists (that module imports it), so it repeats them.
+test.each(TITLE_UPLOAD_KINDS)('the upload kind %s accepts exactly the title registration types', (kind) => {
+  expect([...UPLOAD_TYPES[kind]].sort()).toEqual([...TITLE_UPLOAD_TYPES[kind]].sort());
+  expect([...UPLOAD_EXTENSIONS[kind]].sort()).toEqual([...TITLE_UPLOAD_EXTENSIONS[kind]].sort());
+});

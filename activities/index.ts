@@ -2,12 +2,14 @@ import type { Knex } from 'knex';
 import { accountCancellationActivities } from './accountCancellation';
 import { accountRetentionActivities } from './accountRetention';
 import { identityReviewActivities } from './identityReview';
+import { ipciIssuanceActivities } from './ipciIssuance';
 import { ipciLifecycleActivities } from './ipciLifecycle';
 import { paperCertificateActivities } from './paperCertificate';
 import { messageActivities } from './messages';
 import { orderPaymentActivities } from './orderPayment';
 import { progressActivities } from './progress';
 import { taskActivities } from './tasks';
+import { titleAuditActivities } from './titleAudit';
 import { workingDayActivities } from './workingDays';
 
 /** Activities close over one database pool per worker process. */
@@ -23,6 +25,8 @@ export function createActivities(k: Knex) {
     ...ipciLifecycleActivities(k),
     ...paperCertificateActivities(k),
     ...orderPaymentActivities(k),
+    ...ipciIssuanceActivities(k),
+    ...titleAuditActivities(k),
   };
 }
 

@@ -19,11 +19,14 @@ import { profileRoutes } from './routes/profile';
 import { securityRoutes } from './routes/security';
 import { calendarRoutes } from './routes/calendar';
 import { caseRoutes } from './routes/cases';
+import { certificateRoutes } from './routes/certificates';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { ipciLifecycleRoutes } from './routes/ipciLifecycle';
 import { messageRoutes } from './routes/messages';
+import { orderPaymentRoutes } from './routes/orderPayment';
 import { taskRoutes } from './routes/tasks';
+import { titleAuditRoutes } from './routes/titleAudit';
 import { uploadRoutes } from './routes/uploads';
 import { ROOT } from '../temporal/config';
 
@@ -52,6 +55,9 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [healthRoutes, authRoutes, codeRoutes, accountRoutes, securityRoutes, accountCancellationRoutes, profileRoutes, invitationRoutes],
     [uploadRoutes, identityRoutes, caseRoutes, taskRoutes, messageRoutes, calendarRoutes, adminUserRoutes, outboxRoutes],
     [ipciLifecycleRoutes],
+    [certificateRoutes],
+    [titleAuditRoutes],
+    [orderPaymentRoutes],
   ];
   for (const routes of areas.flat()) {
     const router = routes(deps);

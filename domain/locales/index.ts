@@ -25,6 +25,9 @@ import jaTitle from './ja-JP/title.json';
 import zhIpci from './zh-CN/ipci.json';
 import enIpci from './en-US/ipci.json';
 import jaIpci from './ja-JP/ipci.json';
+import zhCertificate from './zh-CN/certificate.json';
+import enCertificate from './en-US/certificate.json';
+import jaCertificate from './ja-JP/certificate.json';
 import type { Lang } from '../languages';
 import { mergeCatalogs } from './merge';
 
@@ -44,7 +47,7 @@ function catalogs(errors: Catalog, messages: Catalog, ...areas: Area[]) {
  * and `messages` (site messages, stored as keys so each reader sees their own language).
  */
 export const SHARED_CATALOGS: Record<Lang, { errors: typeof enErrors; messages: typeof enMessages }> = {
-  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci),
-  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci),
-  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci),
+  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci, zhCertificate),
+  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci, enCertificate),
+  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci, jaCertificate),
 };

@@ -58,6 +58,8 @@ export async function startServices(): Promise<Services> {
     TEMPORAL_TASK_QUEUE: `ipci-test-${process.pid}`,
     PORT: String(TEST_PORTS.api),
     UPLOAD_DIR: path.join(ROOT, '.data', `test-uploads${TEST_DATA_SUFFIX}`),
+    // The worker's certificate signing key (generated on first use), apart from the dev one in .data/keys.
+    IPCI_SIGNING_KEY_FILE: path.join(ROOT, '.data', `test-keys${TEST_DATA_SUFFIX}`, 'certificate-signing.pem'),
     UPLOAD_MAX_BYTES: String(TEST_UPLOAD_MAX_BYTES),
     // Tests act as many clients: each may name its own address in X-Forwarded-For (per-IP limits).
     TRUST_PROXY: '1',

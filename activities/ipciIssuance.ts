@@ -1,0 +1,86 @@
+import { ApplicationFailure } from '@temporalio/common';
+import type { Knex } from 'knex';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isoToday } from '../domain/accounts';
+import { SIGNING_KEY_PATH, verifyPagePath } from '../domain/certificate';
+import { certificateFacts, issueIpciFor, IssuanceRefused, saveCertificate } from '../db/ipcis';
+import { publishKey } from '../db/signingKeys';
+import { uploadDir } from '../db/uploadFiles';
+import { certificatePdf, type CertificateData } from './lib/certificatePdf';
+import { signBytes, signingKey } from './lib/signingKey';
+
+/** The site's public address as printed on certificates (PUBLIC_BASE_URL; the local site by default). */
+export const publicBaseUrl = (env: NodeJS.ProcessEnv = process.env) => (env.PUBLIC_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+
+/** Where a certificate file lives, relative to the upload folder (stored in ipcis.certificate_key). */
+export const certificateKey = (ipciId: string) => `certificates/${ipciId}.pdf`;
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function unchanged(file: string, expected: string | null): Promise<boolean> {
+  if (!expected) return false;
+  try {
+    return sha256(await readFile(file)) === expected;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Draws, signs and stores the certificate of an issued IPCI. Idempotent: when the stored file
+ * matches the stored hash nothing happens; otherwise (first run, or a crash between writing the
+ * file and recording it) the certificate is drawn again and replaces the file atomically.
+ */
+export async function generateCertificateFile(k: Knex, ipciId: string, dir = uploadDir(), env: NodeJS.ProcessEnv = process.env): Promise<{ sha256: string }> {
+  const facts = await certificateFacts(k, ipciId);
+  if (!facts) throw ApplicationFailure.nonRetryable(`no IPCI ${ipciId}`, 'IpciNotFound');
+  const file = path.join(dir, certificateKey(ipciId));
+  if (facts.certificate_key && (await unchanged(file, facts.certificate_sha256))) return { sha256: facts.certificate_sha256! };
+
+  const key = signingKey(env);
+  await publishKey(k, key.keyId, key.publicPem);
+  const base = publicBaseUrl(env);
+  const data: CertificateData = {
+    code: facts.code,
+    identifier: facts.id,
+    holder: facts.holder,
+    names: { zh: facts.ip_name_zh, en: facts.ip_name_en, ja: facts.ip_name_ja },
+    category: facts.category,
+    term: { type: facts.term_type, from: facts.term_from, to: facts.term_to },
+    issuedOn: isoToday(facts.issued_at),
+    validUntil: facts.valid_until,
+    verifyUrl: base + verifyPagePath(facts.code),
+    publicKeyUrl: base + SIGNING_KEY_PATH,
+    keyId: key.keyId,
+  };
+  const pdf = await certificatePdf(data);
+  const signature = signBytes(key, pdf);
+  const digest = sha256(pdf);
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, pdf);
+  await rename(tmp, file);
+  await saveCertificate(k, ipciId, { key: certificateKey(ipciId), sha256: digest, signature, keyId: key.keyId });
+  return { sha256: digest };
+}
+
+export function ipciIssuanceActivities(k: Knex) {
+  return {
+    /** The registration's IPCI (code, identifier, holder and names), issued once however often it is called. */
+    async issueIpci(input: { registrationId: string }): Promise<{ ipciId: string; code: string }> {
+      try {
+        const row = await issueIpciFor(k, input.registrationId);
+        return { ipciId: row.id, code: row.code };
+      } catch (err) {
+        if (err instanceof IssuanceRefused) throw ApplicationFailure.nonRetryable(err.message, 'IssuanceRefused');
+        throw err;
+      }
+    },
+
+    async generateCertificate(input: { ipciId: string }): Promise<{ sha256: string }> {
+      return generateCertificateFile(k, input.ipciId);
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { SessionProvider, type SessionProviderProps } from './session/SessionCon
 import { LangGuard } from './components/LangGuard';
 import { LoadingBar, ScrollToTop } from './components/LoadingBar';
 import { SiteLayout, StaffLayout } from './components/Layouts';
-import { RequireLogin, RequireRole } from './components/Guards';
+import { RequireIdentity, RequireLogin, RequireRole } from './components/Guards';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage, SorryPage } from './pages/NotFoundPage';
 import { NOT_OPEN_AREAS, UserCenterLayout, UserInfoPage } from './features/usercenter/UserCenter';
@@ -26,6 +26,7 @@ import { PasswordPage } from './features/security/PasswordPage';
 import { SessionsPage } from './features/security/SessionsPage';
 import { CancellationPage } from './features/security/CancellationPage';
 import { IdentityPage } from './features/identityReview/IdentityPage';
+import { CertificatesPage } from './features/ipciLifecycle/CertificatesPage';
 import { AdminLoginPage } from './features/staff/AdminLoginPage';
 import { InboxPage } from './features/staff/InboxPage';
 import { TaskPage } from './features/staff/TaskPage';
@@ -36,6 +37,10 @@ import { LoginPage } from './features/account/LoginPage';
 import { ForgotPasswordPage } from './features/account/ForgotPasswordPage';
 import { OutboxPage } from './features/account/OutboxPage';
 import { useLang } from './lib/useLang';
+import { TitleWizardNewPage, TitleWizardPage } from './features/titleAudit/TitleWizard';
+import { TitleListPage } from './features/titleAudit/TitleListPage';
+import { TitleDetailPage } from './features/titleAudit/TitleDetailPage';
+import { IntroducePage } from './features/titleAudit/IntroducePage';
 
 function ToHome() {
   const lang = useLang();
@@ -58,11 +63,16 @@ export function AppRoutes() {
         >
           <Route index element={<UserInfoPage />} />
           <Route path="identity" element={<IdentityPage />} />
+          <Route path="certificates" element={<CertificatesPage />} />
           <Route path="msg" element={<MessagesPage />} />
           <Route path="msgdetail/:id" element={<MessageDetailPage />} />
           <Route path="messages" element={<Navigate to="../msg" relative="path" replace />} />
           <Route path="cases/:kind/:id" element={<CasePage />} />
           <Route path="invitation" element={<InvitationPage />} />
+          <Route path="traceability" element={<TitleListPage />} />
+          <Route path="traceability/new" element={<RequireIdentity><TitleWizardNewPage /></RequireIdentity>} />
+          <Route path="traceability/draft/:id" element={<RequireIdentity><TitleWizardPage /></RequireIdentity>} />
+          <Route path="traceability/:id" element={<TitleDetailPage />} />
           {NOT_OPEN_AREAS.map((a) => (
             <Route key={a.route} path={a.route} element={<NotOpenPage area={a.key} />} />
           ))}
@@ -80,6 +90,7 @@ export function AppRoutes() {
           <Route path="privacy" element={<AgreementPage page="privacy" />} />
           <Route path="childRule" element={<AgreementPage page="childRule" />} />
         </Route>
+        <Route path="introduce" element={<IntroducePage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="forgotpassword" element={<ForgotPasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />

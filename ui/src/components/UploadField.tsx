@@ -5,6 +5,7 @@ import { ApiError, uploadFile } from '../api/client';
 import type { Upload } from '../api/types';
 import type { UploadKind } from '../../../domain/uploads';
 import { MAX_UPLOAD_BYTES } from '../../../domain/uploads';
+import { checkImageBatch, MAX_IMAGES_PER_BATCH } from '../../../domain/titleRegistration';
 import { UploadPreview } from './UploadPreview';
 
 const ACCEPT: Record<UploadKind, string> = {
@@ -12,6 +13,9 @@ const ACCEPT: Record<UploadKind, string> = {
   licence: 'image/*,.pdf,.doc,.docx,.xls,.xlsx',
   attachment: '.pdf,.doc,.docx,.xls,.xlsx,.zip,.rar',
   avatar: 'image/jpeg,image/png,.jpg,.jpeg,.png',
+  ipImage: 'image/*,.jpg,.jpeg,.jpe,.jif,.jfif,.png,.gif,.ico,.bmp',
+  proof: '.pdf,.doc,.docx,.xls,.xlsx,.zip,.rar',
+  remittanceProof: 'image/jpeg,.jpg,.jpeg',
 };
 
 interface Props {
@@ -28,32 +32,62 @@ interface Props {
   metas?: Record<string, Upload>;
 }
 
-/** POST /api/uploads with a progress bar, a thumbnail for images and the server's error on the field. */
+/**
+ * POST /api/uploads with a progress bar, a thumbnail for images and the server's error on the field.
+ * A list field takes several files at once (at most 9 per batch, spec part 1 §5), uploaded one after
+ * the other with one progress bar over the batch; a batch over a limit is refused before anything is sent.
+ */
 export function UploadField({ id, kind, disabled, value, multiple, max = 9, onChange, onError, metas = {} }: Props) {
   const { t } = useTranslation();
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState<{ share: number; index: number; count: number } | null>(null);
   const [known, setKnown] = useState<Record<string, Upload>>({});
   const input = useRef<HTMLInputElement | null>(null);
   const ids = Array.isArray(value) ? value : value ? [value] : [];
   const all = { ...metas, ...known };
 
-  async function pick(file: File | undefined) {
-    if (!file) return;
-    if (file.size > MAX_UPLOAD_BYTES) {
-      onError?.(t('http.payloadTooLarge', { ns: 'errors', max: '1 GB' }));
+  /** Why this batch cannot be sent, or null. */
+  function refusal(files: File[]): string | null {
+    if (multiple && files.length > MAX_IMAGES_PER_BATCH) {
+      return kind === 'ipImage' ? t(checkImageBatch(files.length)!, { ns: 'errors' }) : t('upload.batch', { max: MAX_IMAGES_PER_BATCH });
+    }
+    if (multiple && ids.length + files.length > max) return t('upload.tooMany', { max, left: max - ids.length });
+    if (files.some((f) => f.size > MAX_UPLOAD_BYTES)) return t('http.payloadTooLarge', { ns: 'errors', max: '1 GB' });
+    return null;
+  }
+
+  async function pick(list: FileList | null | undefined) {
+    const files = Array.from(list ?? []).slice(0, multiple ? undefined : 1);
+    const clear = () => {
+      if (input.current) input.current.value = '';
+    };
+    if (!files.length) return;
+    const refused = refusal(files);
+    if (refused) {
+      onError?.(refused);
+      clear();
       return;
     }
     onError?.(null);
-    setProgress(0);
+    const total = files.reduce((n, f) => n + f.size, 0) || 1;
+    let done = 0;
+    const added: string[] = [];
+    setProgress({ share: 0, index: 1, count: files.length });
     try {
-      const upload = await uploadFile<Upload>(kind, file, (p) => setProgress(p.total ? p.loaded / p.total : 0));
-      setKnown((k) => ({ ...k, [upload.id]: upload }));
-      onChange(multiple ? [...ids, upload.id] : upload.id);
+      for (const [i, file] of files.entries()) {
+        setProgress({ share: done / total, index: i + 1, count: files.length });
+        const upload = await uploadFile<Upload>(kind, file, (p) => setProgress({ share: (done + (p.total ? (p.loaded / p.total) * file.size : 0)) / total, index: i + 1, count: files.length }));
+        done += file.size;
+        setKnown((k) => ({ ...k, [upload.id]: upload }));
+        added.push(upload.id);
+      }
     } catch (e) {
-      onError?.(e instanceof ApiError && e.message ? e.message : t('http.unavailable', { ns: 'errors' }));
+      const message = e instanceof ApiError && e.message ? e.message : t('http.unavailable', { ns: 'errors' });
+      // Name the file when several were sent, so the user knows which one to replace.
+      onError?.(files.length > 1 ? `${files[added.length]?.name}: ${message}` : message);
     } finally {
       setProgress(null);
-      if (input.current) input.current.value = '';
+      clear();
+      if (added.length) onChange(multiple ? [...ids, ...added] : added[0]);
     }
   }
 
@@ -77,9 +111,10 @@ export function UploadField({ id, kind, disabled, value, multiple, max = 9, onCh
       ))}
       {progress !== null && (
         <div className="ipci-upload-progress" aria-label={t('upload.uploading')}>
-          <ProgressBar value={progress} intent="primary" stripes={false} />
-          <div className="ipci-muted" style={{ fontSize: 12, marginTop: 4 }}>
-            {t('upload.uploading')} {Math.round(progress * 100)}%
+          <ProgressBar value={progress.share} intent="primary" stripes={false} />
+          <div className="ipci-muted" style={{ fontSize: 12, marginTop: 4 }} data-testid={`progress-${id}`}>
+            {t('upload.uploading')} {progress.count > 1 ? `${progress.index}/${progress.count} · ` : ''}
+            {Math.round(progress.share * 100)}%
           </div>
         </div>
       )}
@@ -87,8 +122,8 @@ export function UploadField({ id, kind, disabled, value, multiple, max = 9, onCh
         <FileInput
           text={t(multiple ? 'upload.chooseMany' : 'upload.choose')}
           buttonText={t('upload.browse')}
-          inputProps={{ id, accept: ACCEPT[kind], ref: input, 'aria-label': t('upload.choose') }}
-          onInputChange={(e) => void pick((e.target as HTMLInputElement).files?.[0])}
+          inputProps={{ id, accept: ACCEPT[kind], ref: input, multiple, 'aria-label': t(multiple ? 'upload.chooseMany' : 'upload.choose') }}
+          onInputChange={(e) => void pick((e.target as HTMLInputElement).files)}
         />
       )}
       {canAdd && !multiple && ids.length > 0 && (
@@ -96,7 +131,7 @@ export function UploadField({ id, kind, disabled, value, multiple, max = 9, onCh
           text={t('upload.replace')}
           buttonText={t('upload.browse')}
           inputProps={{ id, accept: ACCEPT[kind], ref: input, 'aria-label': t('upload.replace') }}
-          onInputChange={(e) => void pick((e.target as HTMLInputElement).files?.[0])}
+          onInputChange={(e) => void pick((e.target as HTMLInputElement).files)}
         />
       )}
     </div>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { IdentitySubject, TaskRow } from '../../api/types';
 import { IdentityData } from '../identityReview/IdentityData';
 import { CancellationSubject } from './taskBits';
+import { TitleSubjectView } from '../titleAudit/TitleSubjectView';
+import { PaperSubjectView } from '../ipciLifecycle/PaperSubjectView';
 
 export interface SubjectViewProps {
   task: TaskRow;
@@ -29,4 +31,6 @@ function IdentitySubjectView({ subject }: SubjectViewProps) {
 export const SUBJECT_VIEWS: Record<string, ComponentType<SubjectViewProps>> = {
   identityReview: IdentitySubjectView,
   accountCancellation: CancellationSubject,
+  titleAudit: TitleSubjectView,
+  paperCertificate: PaperSubjectView,
 };

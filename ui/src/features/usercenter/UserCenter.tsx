@@ -33,8 +33,8 @@ export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }>
   {
     group: 'rights',
     areas: [
-      { key: 'certificates', route: 'certificates', icon: 'badge' },
-      { key: 'traceability', route: 'traceability', icon: 'search-template' },
+      { key: 'certificates', route: 'certificates', icon: 'badge', open: true },
+      { key: 'traceability', route: 'traceability', icon: 'search-template', open: true },
       { key: 'artists', route: 'artistresource', icon: 'people' },
       { key: 'gallery', route: 'gallerymanagement', icon: 'media' },
       { key: 'protection', route: 'rightprotect', icon: 'take-action' },

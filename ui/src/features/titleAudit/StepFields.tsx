@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { Checkbox, FormGroup, HTMLSelect, Icon, InputGroup, Radio, RadioGroup, TextArea, type Intent } from '@blueprintjs/core';
+import type { FormikProps } from 'formik';
+import { useTranslation } from 'react-i18next';
+import type { FieldStep } from '../../../../domain/titleRegistration';
+import type { Upload } from '../../api/types';
+import { CountrySelect } from '../../components/CountrySelect';
+import { UploadField } from '../../components/UploadField';
+import { translateError } from '../../lib/format';
+import { isVisible, TITLE_LAYOUT, type FieldSpec, type Values } from './fields';
+
+export interface StepFieldsProps {
+  step: FieldStep;
+  form: FormikProps<Values>;
+  /** Messages show once the user tried to leave the step (or touched the field). */
+  tried: boolean;
+  /** Modify mode: only flagged fields are editable; each shows the reviewer's reason. */
+  flags?: Record<string, string> | null;
+  uploads?: Record<string, Upload>;
+  /** The server's field messages (a refused submit), already translated. */
+  serverErrors?: Record<string, string>;
+}
+
+/** One wizard step's fields in their sections (fields.ts), with formik values and the shared schema's messages. */
+export function StepFields({ step, form, tried, flags, uploads, serverErrors = {} }: StepFieldsProps) {
+  const { t } = useTranslation();
+  const [uploadErrors, setUploadErrors] = useState<Record<string, string>>({});
+  return (
+    <div className="ipci-form-grid" data-testid={`step-${step}`}>
+      {TITLE_LAYOUT[step].map((section) => {
+        const fields = section.fields.filter((f) => isVisible(f, form.values));
+        if (!fields.length) return null;
+        return [
+          TITLE_LAYOUT[step].length > 1 || step === 'proof' ? (
+            <div key={`s-${section.key}`} className="ipci-form-section">
+              {t(`titleRegistration.sections.${section.key}`)}
+            </div>
+          ) : null,
+          ...fields.map((f) => (
+            <TitleFieldControl
+              key={f.name}
+              spec={f}
+              form={form}
+              tried={tried}
+              locked={Boolean(flags) && !(f.name in (flags ?? {}))}
+              reason={flags?.[f.name]}
+              error={uploadErrors[f.name] || serverErrors[f.name]}
+              onUploadError={(m) => setUploadErrors((u) => ({ ...u, [f.name]: m ?? '' }))}
+              uploads={uploads}
+            />
+          )),
+        ];
+      })}
+    </div>
+  );
+}
+
+interface ControlProps {
+  spec: FieldSpec;
+  form: FormikProps<Values>;
+  tried: boolean;
+  locked: boolean;
+  reason?: string;
+  error?: string;
+  onUploadError: (m: string | null) => void;
+  uploads?: Record<string, Upload>;
+}
+
+function TitleFieldControl({ spec, form, tried, locked, reason, error: outside, onUploadError, uploads }: ControlProps) {
+  const { t } = useTranslation();
+  const { name, type } = spec;
+  const id = `title-${name}`;
+  const value = form.values[name];
+  const touched = tried || Boolean(form.touched[name]);
+  const clientError = touched ? (form.errors as Record<string, string | undefined>)[name] : undefined;
+  const error = outside || (clientError ? translateError(t, clientError) : undefined);
+  const intent: Intent = error ? 'danger' : 'none';
+  const set = (v: unknown) => {
+    void form.setFieldValue(name, v);
+    void form.setFieldTouched(name, true, false);
+  };
+  const blur = () => void form.setFieldTouched(name, true);
+  const option = (v: string) => t(`titleRegistration.${spec.optionLabels}.${v}`);
+
+  let control: React.ReactNode;
+  switch (type) {
+    case 'checkbox':
+      control = <Checkbox id={id} checked={Boolean(value)} disabled={locked} label={t(`titleRegistration.checkbox.${name}`)} onChange={(e) => set(e.currentTarget.checked)} />;
+      break;
+    case 'radio':
+    case 'yesNo': {
+      const options = type === 'yesNo' ? ['yes', 'no'] : [...(spec.options ?? [])];
+      const selected = type === 'yesNo' ? (value === true ? 'yes' : value === false ? 'no' : undefined) : String(value ?? '');
+      control = (
+        <RadioGroup
+          name={id}
+          inline
+          disabled={locked}
+          selectedValue={selected}
+          onChange={(e) => set(type === 'yesNo' ? e.currentTarget.value === 'yes' : e.currentTarget.value)}
+        >
+          {options.map((o) => (
+            <Radio key={o} id={`${id}-${o}`} value={o} label={type === 'yesNo' ? t(`titleRegistration.yesNo.${o}`) : option(o)} />
+          ))}
+        </RadioGroup>
+      );
+      break;
+    }
+    case 'select':
+      control = (
+        <HTMLSelect id={id} fill value={String(value ?? '')} disabled={locked} onBlur={blur} onChange={(e) => set(e.currentTarget.value)}>
+          <option value="">{t('form.choose')}</option>
+          {(spec.options ?? []).map((o) => (
+            <option key={o} value={o}>
+              {option(o)}
+            </option>
+          ))}
+        </HTMLSelect>
+      );
+      break;
+    case 'country':
+      control = <CountrySelect id={id} value={String(value ?? '')} disabled={locked} onChange={set} onBlur={blur} />;
+      break;
+    case 'upload':
+    case 'uploads':
+      control = (
+        <UploadField
+          id={id}
+          kind={spec.uploadKind!}
+          multiple={type === 'uploads'}
+          max={spec.max}
+          value={(value as string | string[]) ?? (type === 'uploads' ? [] : '')}
+          disabled={locked}
+          metas={uploads}
+          onChange={set}
+          onError={onUploadError}
+        />
+      );
+      break;
+    case 'textarea':
+      control = <TextArea id={id} fill rows={3} value={String(value ?? '')} disabled={locked} intent={intent} onChange={(e) => set(e.target.value)} onBlur={blur} />;
+      break;
+    default:
+      control = (
+        <InputGroup
+          id={id}
+          type={type === 'date' ? 'date' : 'text'}
+          value={String(value ?? '')}
+          disabled={locked}
+          intent={intent}
+          onChange={(e) => set(e.target.value)}
+          onBlur={blur}
+        />
+      );
+  }
+
+  const hint = type === 'uploads' && spec.uploadKind === 'ipImage' ? t(`titleRegistration.hint.${name === 'mainImages' ? 'mainImages' : 'images'}`) : undefined;
+  const helper = (
+    <>
+      {reason && (
+        <span className="ipci-flag-reason" data-testid={`reason-${name}`}>
+          <Icon icon="flag" size={12} intent="danger" /> {t('identity.reviewerSays')}: {reason}
+        </span>
+      )}
+      {error && (
+        <span data-testid={`error-${name}`} role="alert">
+          {error}
+        </span>
+      )}
+      {!error && hint && <span className="ipci-muted">{hint}</span>}
+    </>
+  );
+  return (
+    <FormGroup
+      className={`${spec.wide ? 'ipci-span-2' : ''} ${type === 'checkbox' ? 'ipci-field-check' : ''} ${locked ? 'ipci-field-locked' : ''}`}
+      label={type === 'checkbox' ? undefined : t(`fields.${name}`)}
+      labelFor={type === 'radio' || type === 'yesNo' ? undefined : id}
+      intent={intent}
+      helperText={reason || error || hint ? helper : undefined}
+      disabled={locked}
+    >
+      {control}
+    </FormGroup>
+  );
+}

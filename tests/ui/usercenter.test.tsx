@@ -58,7 +58,7 @@ describe('user-centre frame', () => {
       unmount();
     }
     expect(NOT_OPEN_AREAS.map((a) => a.route).sort()).toEqual(
-      ['artistresource', 'capacity', 'certificates', 'gallerymanagement', 'invoice', 'mycoupon', 'objection', 'orderrecord', 'rightprotect', 'trade', 'traderecord', 'watermarkdetect'].sort(),
+      ['artistresource', 'capacity', 'gallerymanagement', 'invoice', 'mycoupon', 'objection', 'orderrecord', 'rightprotect', 'trade', 'traderecord', 'watermarkdetect'].sort(),
     );
     expect(en.ucmenu.areas.coupons).toBe('Coupons');
   });

@@ -41,6 +41,8 @@ import { TitleWizardNewPage, TitleWizardPage } from './features/titleAudit/Title
 import { TitleListPage } from './features/titleAudit/TitleListPage';
 import { TitleDetailPage } from './features/titleAudit/TitleDetailPage';
 import { IntroducePage } from './features/titleAudit/IntroducePage';
+import { CertificateSearchPage } from './features/certificates/CertificateSearchPage';
+import { CertificateVerifyPage } from './features/certificates/CertificateVerifyPage';
 
 function ToHome() {
   const lang = useLang();
@@ -91,6 +93,8 @@ export function AppRoutes() {
           <Route path="childRule" element={<AgreementPage page="childRule" />} />
         </Route>
         <Route path="introduce" element={<IntroducePage />} />
+        <Route path="right/certificate" element={<CertificateSearchPage />} />
+        <Route path="right/certificate/:code" element={<CertificateVerifyPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="forgotpassword" element={<ForgotPasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -20,14 +20,20 @@ import jaAdmin from '../locales/admin/ja-JP.json';
 import zhTitle from '../locales/title/zh-CN.json';
 import enTitle from '../locales/title/en-US.json';
 import jaTitle from '../locales/title/ja-JP.json';
+import zhIpci from '../locales/ipci/zh-CN.json';
+import enIpci from '../locales/ipci/en-US.json';
+import jaIpci from '../locales/ipci/ja-JP.json';
+import zhCertificate from '../locales/certificate/zh-CN.json';
+import enCertificate from '../locales/certificate/en-US.json';
+import jaCertificate from '../locales/certificate/ja-JP.json';
 import { mergeCatalogs } from '../../domain/locales/merge';
 import { getCookie } from './lib/cookies';
 
 /** The `common` namespace: the base catalog plus one file per feature area (ui/locales/<area>/<lang>.json). */
 export const UI_CATALOGS: Record<Lang, typeof zhCN> = {
-  'zh-CN': mergeCatalogs(zhCN, zhAccount, zhSecurity, zhProfile, zhAdmin, zhTitle),
-  'en-US': mergeCatalogs(enUS, enAccount, enSecurity, enProfile, enAdmin, enTitle),
-  'ja-JP': mergeCatalogs(jaJP, jaAccount, jaSecurity, jaProfile, jaAdmin, jaTitle),
+  'zh-CN': mergeCatalogs(zhCN, zhAccount, zhSecurity, zhProfile, zhAdmin, zhTitle, zhIpci, zhCertificate),
+  'en-US': mergeCatalogs(enUS, enAccount, enSecurity, enProfile, enAdmin, enTitle, enIpci, enCertificate),
+  'ja-JP': mergeCatalogs(jaJP, jaAccount, jaSecurity, jaProfile, jaAdmin, jaTitle, jaIpci, jaCertificate),
 };
 
 /** The language to start in: the path prefix of a site page, else the cookie, else zh-CN. */

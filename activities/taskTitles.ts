@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { formatIpciCode } from '../domain/ipci';
 
 /**
  * The inbox title of a case, read from the database so that names never enter workflow
@@ -21,7 +22,11 @@ export async function taskTitle(k: Knex, caseKind: string, caseId: string): Prom
   }
   if (caseKind === 'paperCertificate') {
     const row = await k('paper_certificates as p').join('ipcis as i', 'i.id', 'p.ipci_id').join('users as u', 'u.id', 'p.user_id').where('p.id', caseId).first('i.code', 'u.username');
-    return row ? `${row.code} (${row.username})` : caseId;
+    return row ? `${formatIpciCode(row.code)} (${row.username})` : caseId;
+  }
+  if (caseKind === 'titleAudit') {
+    const row = await k('title_registrations as r').join('users as u', 'u.id', 'r.user_id').where('r.id', caseId).first('r.ip_name_zh', 'u.username');
+    return row ? `${row.ip_name_zh} (${row.username})` : caseId;
   }
   return caseId;
 }

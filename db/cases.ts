@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { cancellationWorkflowId } from './cancellations';
 import { identityWorkflowId } from './identity';
+import { titleWorkflowId } from './titleRegistrations';
 import { paperWorkflowId } from './paperCertificates';
 import { orderWorkflowId } from './orders';
 
@@ -30,6 +31,10 @@ const RESOLVERS: Record<string, (k: Knex, id: string) => Promise<CaseRef | undef
   orderPayment: async (k, id) => {
     const row = await k('orders').where({ id }).first('user_id');
     return row && { ownerId: row.user_id, workflowId: orderWorkflowId(id) };
+  },
+  titleAudit: async (k, id) => {
+    const row = await k('title_registrations').where({ id }).first('user_id');
+    return row && { ownerId: row.user_id, workflowId: titleWorkflowId(id) };
   },
 };
 

@@ -4,3 +4,4 @@ export { accountRetention } from './accountRetention';
 export { orderPayment } from './orderPayment';
 export { ipciLifecycle } from './ipciLifecycle';
 export { paperCertificate } from './paperCertificate';
+export { titleAudit } from './titleAudit';

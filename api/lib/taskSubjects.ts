@@ -6,7 +6,9 @@ import { findUploads, toUploadJson } from '../../db/uploads';
 import { findUser } from '../../db/users';
 import { CANCELLATION_DECISION_FIELDS } from '../../domain/security';
 import { cancellation, toCancellationJson } from '../../db/cancellations';
+import { orderPaymentSubject } from './subjects/orderPayment';
 import { paperCertificateSubject } from './subjects/paperCertificate';
+import { titleAuditSubject } from './subjects/titleAudit';
 
 /**
  * What a reviewer sees of one process kind's task subject, and what a decision on it may carry.
@@ -52,6 +54,8 @@ const SOURCES: Record<string, SubjectSource> = {
   identityReview,
   accountCancellation,
   paperCertificate: paperCertificateSubject,
+  titleAudit: titleAuditSubject,
+  orderPayment: orderPaymentSubject,
 };
 
 /** The task detail's subject and decision shape (fields, categories, values) for its process kind. */

@@ -4,12 +4,13 @@ import type { Knex } from 'knex';
 import * as yup from 'yup';
 import { IDENTITY_KINDS, IDENTITY_STATE, identitySchema, UPLOAD_FIELDS, uploadRefs, type IdentityKind } from '../../domain/identity';
 import { certificationOf, deleteCertification, insertCertification, toCertificationJson, type CertificationRow } from '../../db/identity';
-import { findUploads } from '../../db/uploads';
 import { workflowUrl } from '../../temporal/config';
 import { identityReview, resubmitIdentity } from '../../workflows/identityReview';
 import { CaseId, CaseKind, CaseState, OwnerUserId } from '../../workflows/lib/searchAttributes';
 import type { ApiDeps } from '../deps';
-import { badRequest, conflict, HttpError } from '../errors';
+import { badRequest, conflict } from '../errors';
+import { checkOwnedUploads } from '../lib/ownedUploads';
+import { onlyFlaggedChanged } from '../lib/corrections';
 import { allow } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { runUpdate } from '../lib/workflowErrors';
@@ -18,17 +19,8 @@ import { runUpdate } from '../lib/workflowErrors';
 const checkData = (kind: IdentityKind, data: unknown) => identitySchema(kind).validate(data ?? {}, { abortEarly: false });
 
 /** Every referenced upload must be the caller's own and of the field's kind. */
-async function checkUploads(k: Knex, userId: string, kind: IdentityKind, data: Record<string, unknown>): Promise<void> {
-  const refs = uploadRefs(kind, data);
-  const rows = new Map((await findUploads(k, refs.map((r) => r.id))).map((r) => [r.id, r]));
-  const fields: NonNullable<HttpError['fields']> = {};
-  for (const { field, id } of refs) {
-    const row = rows.get(id);
-    if (!row || row.owner_id !== userId) fields[field] = { key: 'upload.notOwner' };
-    else if (row.kind !== UPLOAD_FIELDS[kind][field]) fields[field] = { key: 'upload.wrongKind', params: { kind: UPLOAD_FIELDS[kind][field] } };
-  }
-  if (Object.keys(fields).length) throw badRequest(fields);
-}
+const checkUploads = (k: Knex, userId: string, kind: IdentityKind, data: Record<string, unknown>) =>
+  checkOwnedUploads(k, userId, uploadRefs(kind, data).map((r) => ({ ...r, kind: UPLOAD_FIELDS[kind][r.field] })));
 
 export function identityRoutes({ db, temporal, cfg }: ApiDeps): Router {
   const json = (row: CertificationRow) => toCertificationJson(row, workflowUrl(cfg, row.workflow_id));
@@ -79,10 +71,7 @@ export function identityRoutes({ db, temporal, cfg }: ApiDeps): Router {
       const row = await certificationOf(db, user.id);
       if (!row || row.state !== IDENTITY_STATE.failed) throw conflict('identity.notAwaitingCorrection');
       const data = await checkData(row.kind, ctx.state.input.data);
-      // Only what the reviewer flagged may change; everything else must come back as it was.
-      const flagged = new Set(Object.keys(row.flags ?? {}));
-      const changedUnflagged = Object.keys(data).filter((f) => !flagged.has(f) && JSON.stringify((data as Record<string, unknown>)[f]) !== JSON.stringify(row.data[f] ?? (data as Record<string, unknown>)[f]));
-      if (changedUnflagged.length) throw badRequest(Object.fromEntries(changedUnflagged.map((f) => [f, { key: 'validation.onlyFlagged' }])));
+      onlyFlaggedChanged(row.flags, row.data, data as Record<string, unknown>);
       await checkUploads(db, user.id, row.kind, data);
       await runUpdate(() => temporal.workflow.getHandle(row.workflow_id).executeUpdate(resubmitIdentity, { args: [{ userId: user.id, data }] }));
       ctx.body = { certification: json((await certificationOf(db, user.id))!) };

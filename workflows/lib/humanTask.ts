@@ -175,6 +175,11 @@ export function installTaskHandlers(): void {
   });
 }
 
+/** The task waiting for a decision, if any, as the inbox sees it (e.g. whether someone has claimed it). */
+export function currentTask(): TaskView | null {
+  return current && !current.decided ? view(current) : null;
+}
+
 /**
  * Closes the open task for good after its workflow withdrew it (a CancellationScope around
  * humanTask): staff Updates on it are then refused like those on any closed task.

@@ -40,7 +40,8 @@ export function TitleWizardNewPage() {
       .post<{ draft: TitleDraftView }>('/api/title/drafts', {})
       .then(({ draft }) => navigate(site(`usercenter/traceability/draft/${draft.id}`), { replace: true }))
       .catch((e: unknown) => setFailed(e instanceof ApiError && e.message ? e.message : t('failure.load')));
-  }, [navigate, site, t]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   if (failed) return <NonIdealState icon="error" title={failed} action={<Link to={site('usercenter/traceability')}>{t('titleRegistration.backToList')}</Link>} />;
   return (
     <div className="ipci-page-center">
@@ -74,7 +75,9 @@ export function TitleWizardPage() {
     return () => {
       live = false;
     };
-  }, [id, navigate, site]);
+    // `site` is a new function each render; the draft depends on the id alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
   if (draft === null) return <NonIdealState icon="search" title={t('titleRegistration.draftMissing')} action={<Link to={site('usercenter/traceability')}>{t('titleRegistration.backToList')}</Link>} />;
   if (!draft)
     return (

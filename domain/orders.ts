@@ -242,3 +242,17 @@ export type FeeTable = Record<IpciKind, number>;
  * code (less work: the IP was confirmed before).
  */
 export const DEFAULT_FEE_TABLE: FeeTable = { first: 100_000, existingIpci: 50_000 };
+
+export const ORDER_PAGE_SIZE = 20;
+
+/** The bill list's filters (part 2 §4: bill type and bill state) and keyset page. */
+export const orderListQuerySchema = yup
+  .object({
+    direction: trimmed().oneOf(['', ...BILL_DIRECTIONS]).default(''),
+    bill: trimmed().oneOf(['', ...BILL_STATES]).default(''),
+    limit: yup.number().integer().min(1).max(100).default(ORDER_PAGE_SIZE),
+    /** Opaque keyset cursor returned as `next` by the previous page. */
+    after: trimmed().max(200),
+  })
+  .noUnknown();
+export type OrderListQueryInput = yup.InferType<typeof orderListQuerySchema>;

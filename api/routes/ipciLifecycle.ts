@@ -28,7 +28,7 @@ export function ipciLifecycleRoutes({ db, temporal, cfg }: ApiDeps): Router {
   };
 
   /**
-   * Batch select: the same Update on each certificate, one by one; the answer says per id whether
+   * Batch select: the same Update on each certificate; the answer says per id whether
    * it worked or why not, in the caller's language. The list's operations are checked first so an
    * impossible one is refused without waking the workflow; its validator checks again.
    */
@@ -38,27 +38,22 @@ export function ipciLifecycleRoutes({ db, temporal, cfg }: ApiDeps): Router {
     const unique = [...new Set(ids)];
     const rows = await ownIpcis(db, user.id, unique);
     const refuse = (id: string, key: string, params: Record<string, unknown> = {}) => ({ id, ok: false, message: ctx.state.t(key, params) });
-    const results = [];
-    for (const id of unique) {
+    const one = async (id: string) => {
       const row = rows.get(id);
-      if (!row) {
-        results.push(refuse(id, 'ipci.notFound'));
-        continue;
-      }
-      if (!ipciOperations(ipciStatusOf(row)).includes(operationOf(action, kind))) {
-        results.push(refuse(id, 'ipci.operationNotAllowed'));
-        continue;
-      }
+      if (!row) return refuse(id, 'ipci.notFound');
+      if (!ipciOperations(ipciStatusOf(row)).includes(operationOf(action, kind))) return refuse(id, 'ipci.operationNotAllowed');
       try {
         const update = action === 'takeDown' ? takeDownIpci : relistIpci;
         const view = await runUpdate(() => temporal.workflow.getHandle(row.workflow_id).executeUpdate(update, { args: [{ userId: user.id, kind }] }));
-        results.push({ id, ok: true, state: view.state, operations: view.operations });
+        return { id, ok: true, state: view.state, operations: view.operations };
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         // A finished lifecycle (the certificate became invalid meanwhile) answers like any closed case.
-        results.push(err.key === 'task.stale' ? refuse(id, 'ipci.operationNotAllowed') : refuse(id, err.key, err.params));
+        return err.key === 'task.stale' ? refuse(id, 'ipci.operationNotAllowed') : refuse(id, err.key, err.params);
       }
-    }
+    };
+    // Each certificate has its own workflow, so the Updates run side by side.
+    const results = await Promise.all(unique.map(one));
     ctx.body = { results };
   };
 

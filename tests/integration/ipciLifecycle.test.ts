@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
-import { makeIpciCode } from '../../domain/ipci';
+import { formatIpciCode, makeIpciCode } from '../../domain/ipci';
 import { ipciLifecycle } from '../../workflows/ipciLifecycle';
 import { CaseId, CaseKind, CaseState, IpciCode, OwnerUserId } from '../../workflows/lib/searchAttributes';
 import { Caller, closeTestDb, DEMO, eventually, signedIn, taskPath, testDb } from '../support/http';
@@ -152,6 +152,33 @@ test('issue publishes the listing; take down and relist both kinds in a batch; t
   expect((await caller.get(`/api/ipcis/${a.id}`)).body.ipci).toMatchObject({ id: a.id, state: 'completed' });
 });
 
+test('the list pages through issued and pending rows together, newest first, without gaps or repeats', async () => {
+  const { user, caller } = await signedIn('personal');
+  const base = Date.parse('2026-01-01T00:00:00Z');
+  const expected: string[] = [];
+  // 13 pending registrations and 12 issued certificates, interleaved in time (rows only: listing needs no workflow).
+  for (let i = 0; i < 25; i += 1) {
+    const at = new Date(base + i * 60_000 + 123);
+    if (i % 2 === 0) expected.push(await registration(user.id, 'pendingPayment', { submitted_at: at }));
+    else {
+      const registrationId = await registration(user.id, 'completed');
+      const { rows } = await testDb().raw(`select nextval('ipci_serial_seq') as serial`);
+      const id = randomUUID();
+      await testDb()('ipcis').insert({ id, code: makeIpciCode(2026, Number(rows[0].serial)), registration_id: registrationId, user_id: user.id, kind: 'first', holder: '张三', ip_name_zh: NAMES.zh, ip_name_en: NAMES.en, ip_name_ja: NAMES.ja, workflow_id: `ipciLifecycle/${id}`, issued_at: at });
+      expected.push(id);
+    }
+  }
+  const first = await caller.get('/api/ipcis');
+  expect(first.body.items).toHaveLength(20);
+  expect(first.body.next).toEqual(expect.any(String));
+  const second = await caller.get(`/api/ipcis?after=${encodeURIComponent(first.body.next)}`);
+  expect(second.body.next).toBeNull();
+  expect([...first.body.items, ...second.body.items].map((i: any) => i.id)).toEqual(expected.reverse());
+  const pending = await caller.get('/api/ipcis?state=pendingPayment');
+  expect(pending.body.items).toHaveLength(13);
+  expect(pending.body.items.every((i: any) => i.state === 'pendingPayment')).toBe(true);
+});
+
 test("someone else's certificates and bad batches are refused", async () => {
   const { user } = await signedIn('personal');
   const mine = await issued(user.id);
@@ -260,7 +287,7 @@ test('paper certificate: mainland only; finance mails it with a tracking number;
   const detail = await reviewer.get(taskPath(task.id));
   expect(detail.body).toMatchObject({ values: ['carrier', 'trackingNo'], subject: { ipci: { code: ipci.code, holder: '张三' }, paper: { address: mainland() } } });
   expect(detail.body.fields).toContain('district');
-  expect(task.title).toContain(ipci.code);
+  expect(task.title).toContain(formatIpciCode(ipci.code));
   await reviewer.post(`${taskPath(task.id)}/claim`);
   const noTracking = await reviewer.post(`${taskPath(task.id)}/complete`, { outcome: 'approve', reasons: {} });
   expect(noTracking.status).toBe(400);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatIpciCode, IPCI_STATES, type IpciOperation, type IpciState, type TakeDownKind } from '../../../../domain/ipci';
 import { api } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
-import { formatDateTime } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { PaperDialog } from './PaperDialog';
@@ -121,7 +121,7 @@ export function CertificatesPage() {
       )}
       <ListCard items={items} failed={failed} empty={{ icon: 'badge', title: t('ipciList.empty') }} next={next} load={load}>
         {(list) => (
-          <HTMLTable className="ipci-table" data-testid="ipci-table">
+          <HTMLTable className="ipci-table ipci-ipci-list" data-testid="ipci-table">
             <thead>
               <tr>
                 <th style={{ width: 36 }}>
@@ -161,7 +161,7 @@ export function CertificatesPage() {
                       <span className="ipci-muted">{t('ipciList.notGenerated')}</span>
                     )}
                   </td>
-                  <td className="ipci-muted">{formatDateTime(r.appliedAt, lang)}</td>
+                  <td className="ipci-muted ipci-nowrap">{formatDate(r.appliedAt, lang)}</td>
                   <td>
                     <Tag intent={STATE_INTENT[r.state]} minimal={r.state === 'takenDown'}>
                       {t(`ipciList.states.${r.state}`)}
@@ -190,6 +190,19 @@ export function CertificatesPage() {
                       {BATCH_OPERATIONS.filter((op) => r.operations.includes(op.op)).map((op) => (
                         <Button key={op.op} size="small" variant="minimal" text={t(`ipciList.ops.${op.op}`)} onClick={() => setConfirm({ op, ids: [r.id] })} data-testid={`row-${op.op}`} />
                       ))}
+                      {r.source === 'ipci' && (
+                        <AnchorButton
+                          size="small"
+                          variant="minimal"
+                          icon="timeline-events"
+                          text={t('ipciList.progress')}
+                          href={site(`usercenter/cases/ipciLifecycle/${r.id}`)}
+                          onClick={(e: React.MouseEvent) => {
+                            e.preventDefault();
+                            navigate(site(`usercenter/cases/ipciLifecycle/${r.id}`));
+                          }}
+                        />
+                      )}
                       {r.source === 'ipci' && r.state !== 'invalid' && (
                         <Button size="small" variant="minimal" icon="envelope" text={t('ipciList.paper')} onClick={() => setPaperFor(r)} data-testid="row-paper" />
                       )}

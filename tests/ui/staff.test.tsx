@@ -198,6 +198,59 @@ describe('task page', () => {
     await waitFor(() => expect(completed).toEqual({ outcome: 'fail', reasons: { phone: 'Number unreachable' }, comment: '' }));
   });
 
+  test('a title audit failure must pick one failure reason from a select; the choice is sent as category', async () => {
+    let completed: any = null;
+    const title = row('t1', { queue: 'title', caseKind: 'titleAudit', status: 'claimed', assigneeId: REVIEWER.id, assigneeName: REVIEWER.displayName, title: '青花瓷之韵 (alice)' });
+    server.use(
+      http.get('*/api/tasks/t1', () =>
+        HttpResponse.json({ task: title, subject: null, fields: ['holder', 'ipNameEn'], categories: ['conditionsUnmet', 'forgedMaterials'], workflowUrl: 'http://localhost:8233/x' }),
+      ),
+      http.post('*/api/tasks/t1/complete', async ({ request }) => {
+        completed = await request.json();
+        return HttpResponse.json({ task: { ...title, status: 'done' } });
+      }),
+      caseView(),
+    );
+    renderApp('/manage/tasks/t1', { user: REVIEWER });
+    const form = await screen.findByTestId('decision-form');
+    // An approval names no reason: no select.
+    expect(within(form).queryByLabelText('Reason for the failure')).not.toBeInTheDocument();
+    await userEvent.click(within(form).getByLabelText('Fail'));
+    const select = within(form).getByLabelText('Reason for the failure');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Please choose', 'Registration conditions not met', 'Forged materials']);
+    await userEvent.click(within(form).getByLabelText('Rights holder'));
+    await userEvent.type(within(form).getByLabelText('Reason: Rights holder'), 'Not the holder in the proof');
+    await userEvent.click(within(form).getByRole('button', { name: 'Fail with reasons' }));
+    expect(await within(form).findByText('When failing, choose the reason of the failure; an approval has none')).toBeInTheDocument();
+    expect(completed).toBeNull();
+
+    await userEvent.selectOptions(select, 'forgedMaterials');
+    await userEvent.click(within(form).getByRole('button', { name: 'Fail with reasons' }));
+    await waitFor(() => expect(completed).toEqual({ outcome: 'fail', reasons: { holder: 'Not the holder in the proof' }, comment: '', category: 'forgedMaterials' }));
+  });
+
+  test('an approval that asks for values shows one labelled input per value and sends them all', async () => {
+    let completed: any = null;
+    const paper = row('t1', { queue: 'finance', caseKind: 'paperCertificate', status: 'claimed', assigneeId: REVIEWER.id, assigneeName: REVIEWER.displayName, title: 'Paper certificate' });
+    server.use(
+      http.get('*/api/tasks/t1', () => HttpResponse.json({ task: paper, subject: null, fields: ['address'], values: ['carrier', 'trackingNo'], workflowUrl: 'http://localhost:8233/x' })),
+      http.post('*/api/tasks/t1/complete', async ({ request }) => {
+        completed = await request.json();
+        return HttpResponse.json({ task: { ...paper, status: 'done' } });
+      }),
+      caseView(),
+    );
+    renderApp('/manage/tasks/t1', { user: REVIEWER });
+    const form = await screen.findByTestId('decision-form');
+    await userEvent.type(within(form).getByLabelText('Carrier'), ' SF Express ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Approve' }));
+    expect(await within(form).findByText('This field is required')).toBeInTheDocument();
+    expect(completed).toBeNull();
+    await userEvent.type(within(form).getByLabelText('Tracking number'), 'SF1234567890');
+    await userEvent.click(within(form).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(completed).toEqual({ outcome: 'approve', reasons: {}, comment: '', values: { carrier: 'SF Express', trackingNo: 'SF1234567890' } }));
+  });
+
   test('409 on complete shows the workflow\'s reason', async () => {
     server.use(
       http.get('*/api/tasks/t1', () => HttpResponse.json(detail({ status: 'claimed', assigneeId: 'someone', assigneeName: 'Bob' }))),

@@ -3,7 +3,7 @@ import { AnchorButton, Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, I
 import { Formik } from 'formik';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { decisionSchema, type Decision } from '../../../../domain/tasks';
+import { decisionSchema, type Decision, type DecisionShape } from '../../../../domain/tasks';
 import { api, ApiError } from '../../api/client';
 import type { StaffMember, SubjectUser, TaskDetail, TaskRow } from '../../api/types';
 import { Timeline } from '../../components/Timeline';
@@ -78,7 +78,7 @@ export function TaskPage() {
       </div>
     );
 
-  const { task, subject, fields, workflowUrl } = detail;
+  const { task, subject, fields, categories, values, workflowUrl } = detail;
   const mine = task.assigneeId === user?.id;
   const open = task.status === 'open' || task.status === 'claimed';
   const applicant = (subject as { user?: SubjectUser | null } | null)?.user;
@@ -154,7 +154,11 @@ export function TaskPage() {
       {open && (
         <Card>
           <h3 className="ipci-page-title">{t('task.decision')}</h3>
-          <DecisionForm fields={fields} onSubmit={(d) => act('complete', 'complete', d)} />
+          <DecisionForm
+            shape={{ fields, categories, values }}
+            categoryLabel={(c) => t(`${CATEGORY_LABELS[task.caseKind] ?? 'task.categories'}.${c}`, { defaultValue: c })}
+            onSubmit={(d) => act('complete', 'complete', d)}
+          />
         </Card>
       )}
 
@@ -166,35 +170,48 @@ export function TaskPage() {
   );
 }
 
+/** Where the labels of a process's failure categories live in the catalog (e.g. the title audit's failure reasons). */
+const CATEGORY_LABELS: Record<string, string> = { titleAudit: 'titleRegistration.failureReason' };
+
 interface DecisionValues {
   outcome: 'approve' | 'fail';
   flagged: Record<string, boolean>;
   reasons: Record<string, string>;
   comment: string;
+  category: string;
+  values: Record<string, string>;
 }
 
-function toDecision(v: DecisionValues): Decision {
+function toDecision(v: DecisionValues, shape: DecisionShape): Decision {
   const reasons: Record<string, string> = {};
   if (v.outcome === 'fail') for (const [f, on] of Object.entries(v.flagged)) if (on) reasons[f] = (v.reasons[f] ?? '').trim();
-  return { outcome: v.outcome, reasons, comment: v.comment.trim() };
+  const decision: Decision = { outcome: v.outcome, reasons, comment: v.comment.trim() };
+  if (v.outcome === 'fail' && shape.categories?.length) decision.category = v.category;
+  if (v.outcome === 'approve' && shape.values?.length) decision.values = Object.fromEntries(shape.values.map((name) => [name, (v.values[name] ?? '').trim()]));
+  return decision;
 }
 
-/** Approve, or fail with a checkbox and reason per field; validated by decisionSchema(fields). */
-export function DecisionForm({ fields, onSubmit }: { fields: string[]; onSubmit: (d: Decision) => Promise<boolean> }) {
+/**
+ * Approve, or fail with a checkbox and reason per field; a process may also ask a failure for one
+ * category (a select) and an approval for values (one text input each). Validated by decisionSchema(shape).
+ */
+export function DecisionForm({ shape, categoryLabel, onSubmit }: { shape: DecisionShape; categoryLabel: (c: string) => string; onSubmit: (d: Decision) => Promise<boolean> }) {
   const { t } = useTranslation();
-  const schema = decisionSchema(fields);
+  const { fields, categories = [], values = [] } = shape;
+  const schema = decisionSchema(shape);
   return (
     <Formik<DecisionValues>
-      initialValues={{ outcome: 'approve', flagged: {}, reasons: {}, comment: '' }}
+      initialValues={{ outcome: 'approve', flagged: {}, reasons: {}, comment: '', category: '', values: {} }}
       validate={async (v) => {
-        const errors: Record<string, string> = await validateWithSchema(schema, toDecision(v));
+        const errors: Record<string, string> = await validateWithSchema(schema, toDecision(v, shape));
+        if (v.outcome === 'approve') for (const name of values) if (!(v.values[name] ?? '').trim()) errors[`value.${name}`] = 'validation.required';
         if (v.outcome === 'fail') for (const [f, on] of Object.entries(v.flagged)) if (on && !(v.reasons[f] ?? '').trim()) errors[`reason.${f}`] = 'validation.required';
         return errors as never;
       }}
       validateOnChange={false}
       validateOnBlur={false}
       onSubmit={async (v, helpers) => {
-        const ok = await onSubmit(toDecision(v));
+        const ok = await onSubmit(toDecision(v, shape));
         if (ok) helpers.resetForm();
       }}
     >
@@ -228,6 +245,35 @@ export function DecisionForm({ fields, onSubmit }: { fields: string[]; onSubmit:
                 ))}
               </div>
             )}
+            {form.values.outcome === 'fail' && categories.length > 0 && (
+              <FormGroup label={t('task.category')} labelFor="decision-category" intent={errors.category ? 'danger' : 'none'} helperText={errors.category ? translateError(t, errors.category) : undefined}>
+                <HTMLSelect id="decision-category" value={form.values.category} onChange={(e) => void form.setFieldValue('category', e.currentTarget.value)}>
+                  <option value="">{t('form.choose')}</option>
+                  {categories.map((c) => (
+                    <option key={c} value={c}>
+                      {categoryLabel(c)}
+                    </option>
+                  ))}
+                </HTMLSelect>
+              </FormGroup>
+            )}
+            {form.values.outcome === 'approve' &&
+              values.map((name) => (
+                <FormGroup
+                  key={name}
+                  label={t(`task.values.${name}`, { defaultValue: name })}
+                  labelFor={`decision-value-${name}`}
+                  intent={errors[`value.${name}`] ? 'danger' : 'none'}
+                  helperText={errors[`value.${name}`] ? translateError(t, errors[`value.${name}`]) : undefined}
+                >
+                  <InputGroup
+                    id={`decision-value-${name}`}
+                    value={form.values.values[name] ?? ''}
+                    intent={errors[`value.${name}`] ? 'danger' : 'none'}
+                    onChange={(e) => void form.setFieldValue(`values.${name}`, e.target.value)}
+                  />
+                </FormGroup>
+              ))}
             {errors.reasons && (
               <Callout intent="danger" icon="error" style={{ marginBottom: 12 }} role="alert">
                 {translateError(t, errors.reasons)}

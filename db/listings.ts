@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 import { isListedForTrade, type IpciStatus, type TakeDownKind } from '../domain/ipci';
+import type { RegistrationState } from '../domain/titleRegistration';
+
+const AFTER_ISSUE: RegistrationState[] = ['completed', 'offShelf', 'invalid'];
 
 /**
  * The licensing-section listing of an issued IPCI and the facts that decide it (take-downs,
@@ -31,12 +34,24 @@ export async function lifecycleFacts(k: Knex, ipciId: string): Promise<Lifecycle
   return { userId: row.user_id, code: row.code, status, validUntil: row.valid_until };
 }
 
+/**
+ * Brings the listing, and the registration's state in the traceability list (spec part 1 §4:
+ * completed, off shelf, invalid), in line with the certificate. The registration is only touched
+ * once its audit workflow has finished with it (completed or later).
+ */
 async function syncListing(trx: Knex, ipciId: string): Promise<void> {
-  const listed = isListedForTrade(await statusIn(trx, ipciId));
+  const status = await statusIn(trx, ipciId);
+  const listed = isListedForTrade(status);
   await trx('ip_listings')
     .where({ ipci_id: ipciId })
     .whereNot({ listed })
     .update(listed ? { listed, listed_at: trx.fn.now(), delisted_at: null } : { listed, delisted_at: trx.fn.now() });
+  const state: RegistrationState = status.invalid ? 'invalid' : status.takenDown.length ? 'offShelf' : 'completed';
+  await trx('title_registrations')
+    .where({ ipci_id: ipciId })
+    .whereIn('state', AFTER_ISSUE)
+    .whereNot({ state })
+    .update({ state, updated_at: trx.fn.now() });
 }
 
 /** Inserts the listing from the certificate and its registration (names, category, country, cover) once. */

@@ -131,6 +131,9 @@ test('issue publishes the listing; take down and relist both kinds in a batch; t
   expect((await listing(a.id)).listed).toBe(false);
   expect((await listing(b.id)).listed).toBe(true);
   expect(await states(caller, [a.id, b.id])).toEqual(['takenDown', 'completed']);
+  // The traceability list follows: off shelf while taken down, completed again once relisted.
+  const registrationState = async (id: string) => (await testDb()('title_registrations').where({ id }).first('state')).state;
+  expect([await registrationState(a.registrationId), await registrationState(b.registrationId)]).toEqual(['offShelf', 'completed']);
   expect((await caller.post('/api/ipcis/relist', { ids: [a.id], kind: 'title' })).body.results[0]).toMatchObject({ ok: true, state: 'completed' });
   expect((await listing(a.id)).listed).toBe(true);
 
@@ -207,6 +210,7 @@ test('a certificate past its rights term becomes invalid: delisted, the owner to
   expect(await expired.handle.result()).toBe('invalid');
   const row = await testDb()('ipcis').where({ id: expired.id }).first();
   expect(row.invalid_reason).toBe('expired');
+  expect((await testDb()('title_registrations').where({ id: row.registration_id }).first()).state).toBe('invalid');
   expect(row.invalid_at).not.toBeNull();
   expect((await listing(expired.id)).listed).toBe(false);
   const item = (await caller.get('/api/ipcis?state=invalid')).body.items[0];

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { createDb } from '../db/connection';
+import { IDENTITY_STATE } from '../domain/identity';
+import { completeTitleData } from '../tests/support/titleData';
+import { ApiClient } from './lib/http';
+import { BENCH_PASSWORD, createPersonalUsers } from './lib/fixtures';
+import { temporalClient } from './lib/history';
+import { runBench, type Stack } from './lib/stack';
+import { ms, summarize, table, type Summary } from './lib/stats';
+
+/**
+ * `npm run bench:lifecycle`: complete rights-confirmation lifecycles per second — submit → the
+ * reviewer approves → sandbox payment (hosted page, signed asynchronous notification) → IPCI issued
+ * with its signed certificate — driven through the API on the benchmark's own stack, next to a bare
+ * workflow that runs the same number of no-op activities, in the same run and at the same
+ * concurrency. Target: lifecycles/s at least 0.6 of the bare workflows/s. Exit code 1 when missed.
+ * Sizes: BENCH_LIFECYCLES (40), BENCH_CONCURRENCY (8).
+ */
+const LIFECYCLES = Number(process.env.BENCH_LIFECYCLES ?? 40);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const WARMUP = 2;
+const TARGET_RATIO = 0.6;
+const POLL_MS = 20;
+const STEP_TIMEOUT_MS = 60_000;
+const BARE_QUEUE = 'ipci-bench-bare';
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+const sleep = (msecs: number) => new Promise((r) => setTimeout(r, msecs));
+
+interface Registration {
+  registration: { id: string; state: string; orderId: string | null; ipci?: { id: string; code: string } | null };
+}
+
+/** Polls `fn` until it answers something; the benchmark fails loudly when a step never happens. */
+async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>): Promise<T> {
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(POLL_MS);
+  }
+}
+
+/** A verified person with six colour images and a proof file on record, and a complete draft. */
+async function prepareApplicants(k: Knex, apiBase: string, count: number): Promise<Array<{ client: ApiClient; draftId: string }>> {
+  const names = (await createPersonalUsers(k, count)).map((n) => n);
+  const users = await k('users').whereIn('username', names).select('id', 'username');
+  const applicants = [];
+  for (const u of users) {
+    await k('identity_certifications').insert({ user_id: u.id, kind: 'personal', state: IDENTITY_STATE.verified, data: {}, workflow_id: `bench/${u.id}`, decided_at: k.fn.now() });
+    const upload = (kind: string, mime: string, ext: string) =>
+      k('uploads')
+        .insert({ owner_id: u.id, kind, mime, ext, size: '1024', width: 800, height: 500, original_name: `bench.${ext}`, storage_key: randomUUID() })
+        .returning('id')
+        .then(([r]) => r.id as string);
+    const images = await Promise.all(Array.from({ length: 6 }, () => upload('ipImage', 'image/png', 'png')));
+    const proof = await upload('proof', 'application/pdf', 'pdf');
+    const client = new ApiClient(apiBase);
+    await client.login(u.username, BENCH_PASSWORD);
+    const { draft } = await client.request<{ draft: { id: string } }>('POST', '/api/title/drafts', { data: completeTitleData({ images, proof }, `基准作品 ${u.username}`), step: 'submit' }, 201);
+    applicants.push({ client, draftId: draft.id });
+  }
+  return applicants;
+}
+
+/** One lifecycle through the API, as the applicant, a reviewer and the payment provider would run it. */
+async function lifecycle(applicant: { client: ApiClient; draftId: string }, reviewer: ApiClient): Promise<number> {
+  const started = performance.now();
+  const { client, draftId } = applicant;
+  const { registration } = await client.request<Registration>('POST', '/api/title/registrations', { draftId }, 201);
+  const taskId = encodeURIComponent(`titleAudit/${registration.id}/review/1`);
+  await until('the review task', () => reviewer.request('POST', `/api/tasks/${taskId}/claim`, {}).then(() => true, () => false));
+  await reviewer.request('POST', `/api/tasks/${taskId}/complete`, { outcome: 'approve', reasons: {}, comment: '' });
+  const orderId = await until('the order', () => client.get<Registration>(`/api/title/registrations/${registration.id}`).then((r) => r.registration.state === 'pendingPayment' && r.registration.orderId));
+  const { redirectUrl } = await client.request<{ redirectUrl: string }>('POST', `/api/orders/${orderId}/pay`, { method: 'quickPay', provider: 'sandbox' });
+  // The hosted page's "Pay" button: the provider marks the trade paid and notifies the server on its own.
+  const pay = await fetch(new URL(redirectUrl, client.base), { method: 'POST', redirect: 'manual' });
+  if (pay.status !== 303) throw new Error(`sandbox pay: ${pay.status} ${await pay.text()}`);
+  await until('the IPCI', () => client.get<Registration>(`/api/title/registrations/${registration.id}`).then((r) => r.registration.state === 'completed' && r.registration.ipci));
+  return performance.now() - started;
+}
+
+/** Runs `jobs` with at most `concurrency` at a time; answers each job's time and the wall time. */
+async function closedLoop(jobs: Array<() => Promise<number>>, concurrency: number): Promise<{ wallMs: number; samples: number[] }> {
+  const samples: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, jobs.length) }, async () => {
+      while (next < jobs.length) samples.push(await jobs[next++]());
+    }),
+  );
+  return { wallMs: performance.now() - started, samples };
+}
+
+/** How many activities one lifecycle ran, over every workflow it started (read from the histories). */
+async function activitiesPerLifecycle(stack: Stack, registrationId: string, code: string, ipciId: string, orderId: string): Promise<number> {
+  const client = await temporalClient(stack.temporalAddress, stack.namespace);
+  let count = 0;
+  for (const id of [`titleAudit/${registrationId}`, `orderPayment/${orderId}`, `ipciLifecycle/${ipciId}`]) {
+    const history = await client.workflow.getHandle(id).fetchHistory();
+    count += (history.events ?? []).filter((e) => e.activityTaskScheduledEventAttributes).length;
+  }
+  log(`one lifecycle (IPCI ${code}) ran ${count} activities over titleAudit, orderPayment and ipciLifecycle`);
+  await client.connection.close();
+  return count;
+}
+
+async function run(stack: Stack) {
+  const k = createDb(stack.databaseUrl, { min: 1, max: 4 });
+  const connection = await NativeConnection.connect({ address: stack.temporalAddress });
+  try {
+    const reviewer = new ApiClient(stack.apiBase);
+    await reviewer.login('reviewer', 'Reviewer#2026');
+    const applicants = await prepareApplicants(k, stack.apiBase, LIFECYCLES + WARMUP);
+    log(`${applicants.length} verified applicants with complete drafts`);
+
+    for (const a of applicants.slice(0, WARMUP)) await lifecycle(a, reviewer);
+    const sample = await k('title_registrations').where({ id: applicants[0].draftId }).first('id', 'ipci_id', 'current_order_id');
+    const ipci = await k('ipcis').where({ id: sample.ipci_id }).first('code');
+    const activities = await activitiesPerLifecycle(stack, sample.id, ipci.code, sample.ipci_id, sample.current_order_id);
+
+    const full = await closedLoop(
+      applicants.slice(WARMUP).map((a) => () => lifecycle(a, reviewer)),
+      CONCURRENCY,
+    );
+
+    // The baseline: the same number of no-op activities in one bare workflow, on a worker of its own.
+    const worker = await Worker.create({
+      connection,
+      namespace: stack.namespace,
+      taskQueue: BARE_QUEUE,
+      workflowsPath: path.join(__dirname, 'lib', 'bareWorkflow.ts'),
+      activities: { noop: async () => undefined },
+    });
+    const client = await temporalClient(stack.temporalAddress, stack.namespace);
+    const bareOne = async () => {
+      const started = performance.now();
+      await client.workflow.execute('bareLifecycle', { taskQueue: BARE_QUEUE, workflowId: `bench-bare/${randomUUID()}`, args: [activities] });
+      return performance.now() - started;
+    };
+    const bare = await worker.runUntil(async () => {
+      for (let i = 0; i < WARMUP; i += 1) await bareOne();
+      return closedLoop(Array.from({ length: LIFECYCLES }, () => bareOne), CONCURRENCY);
+    });
+    await client.connection.close();
+    return { activities, full, bare };
+  } finally {
+    await connection.close();
+    await k.destroy();
+  }
+}
+
+function report({ activities, full, bare }: Awaited<ReturnType<typeof run>>) {
+  const rate = (r: { wallMs: number; samples: number[] }) => (r.samples.length * 1000) / r.wallMs;
+  const row = (name: string, r: { wallMs: number; samples: number[] }, s: Summary) => [name, String(r.samples.length), rate(r).toFixed(2), ms(s.p50), ms(s.p95), ms(s.max)];
+  const fullRate = rate(full);
+  const bareRate = rate(bare);
+  const ratio = fullRate / bareRate;
+  console.log(`\nconcurrency ${CONCURRENCY}, ${activities} activities per lifecycle\n`);
+  console.log(table(['run', 'n', 'per s', 'p50 ms', 'p95 ms', 'max ms'], [row('lifecycle (submit → IPCI issued)', full, summarize(full.samples)), row(`bare workflow, ${activities} no-op activities`, bare, summarize(bare.samples))]));
+  console.log(`\nlifecycles/s ÷ bare workflows/s = ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'met' : 'MISSED'}`);
+  if (ratio < TARGET_RATIO) process.exitCode = 1;
+}
+
+void runBench(run, report);

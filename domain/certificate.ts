@@ -1,3 +1,7 @@
+import './validation/locale';
+import * as yup from 'yup';
+import { isValidIpciCode, normaliseIpciCode } from './ipci';
+
 /**
  * Where the electronic IPCI certificate points people: the public verification page (in the QR
  * code, without a language: the site redirects to the visitor's language, spec part 1 §2) and the
@@ -27,3 +31,15 @@ export const opensslVerifyCommand = (code: string) =>
  */
 export const VERIFICATION_OUTCOMES = ['verified', 'takenDown', 'invalid'] as const;
 export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
+
+/**
+ * The verification form (spec part 1 §2 right/certificate): a code as people type or paste it —
+ * any case, with dashes or spaces — valid once normalised (check character included).
+ */
+export const verifyCodeSchema = yup.object({
+  code: yup
+    .string()
+    .trim()
+    .required()
+    .test('ipciCode', 'title.ipciCode', (v) => !v || isValidIpciCode(normaliseIpciCode(v))),
+});

@@ -43,6 +43,11 @@ import { TitleDetailPage } from './features/titleAudit/TitleDetailPage';
 import { IntroducePage } from './features/titleAudit/IntroducePage';
 import { CertificateSearchPage } from './features/certificates/CertificateSearchPage';
 import { CertificateVerifyPage } from './features/certificates/CertificateVerifyPage';
+import { BillsPage } from './features/orderPayment/BillsPage';
+import { OrderDetailPage } from './features/orderPayment/OrderDetailPage';
+import { PayPage } from './features/orderPayment/PayPage';
+import { PaySuccessPage } from './features/orderPayment/PaySuccessPage';
+import { AdminOrdersPage } from './features/orderPayment/AdminOrdersPage';
 
 function ToHome() {
   const lang = useLang();
@@ -75,6 +80,10 @@ export function AppRoutes() {
           <Route path="traceability/new" element={<RequireIdentity><TitleWizardNewPage /></RequireIdentity>} />
           <Route path="traceability/draft/:id" element={<RequireIdentity><TitleWizardPage /></RequireIdentity>} />
           <Route path="traceability/:id" element={<TitleDetailPage />} />
+          <Route path="orderrecord" element={<BillsPage />} />
+          <Route path="orderdetail/:id" element={<OrderDetailPage />} />
+          <Route path="pay/:orderId" element={<PayPage />} />
+          <Route path="paysuccess" element={<PaySuccessPage />} />
           {NOT_OPEN_AREAS.map((a) => (
             <Route key={a.route} path={a.route} element={<NotOpenPage area={a.key} />} />
           ))}
@@ -134,6 +143,7 @@ export function AppRoutes() {
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="invitationStatistics" element={<InvitationStatsPage />} />
         <Route path="invitedUser/:userId" element={<InvitedUsersPage />} />
+        <Route path="ciOrder" element={<AdminOrdersPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/sorry" element={<SorryPage />} />

@@ -20,6 +20,9 @@ import jaAdmin from '../locales/admin/ja-JP.json';
 import zhTitle from '../locales/title/zh-CN.json';
 import enTitle from '../locales/title/en-US.json';
 import jaTitle from '../locales/title/ja-JP.json';
+import zhOrder from '../locales/order/zh-CN.json';
+import enOrder from '../locales/order/en-US.json';
+import jaOrder from '../locales/order/ja-JP.json';
 import zhIpci from '../locales/ipci/zh-CN.json';
 import enIpci from '../locales/ipci/en-US.json';
 import jaIpci from '../locales/ipci/ja-JP.json';
@@ -31,9 +34,9 @@ import { getCookie } from './lib/cookies';
 
 /** The `common` namespace: the base catalog plus one file per feature area (ui/locales/<area>/<lang>.json). */
 export const UI_CATALOGS: Record<Lang, typeof zhCN> = {
-  'zh-CN': mergeCatalogs(zhCN, zhAccount, zhSecurity, zhProfile, zhAdmin, zhTitle, zhIpci, zhCertificate),
-  'en-US': mergeCatalogs(enUS, enAccount, enSecurity, enProfile, enAdmin, enTitle, enIpci, enCertificate),
-  'ja-JP': mergeCatalogs(jaJP, jaAccount, jaSecurity, jaProfile, jaAdmin, jaTitle, jaIpci, jaCertificate),
+  'zh-CN': mergeCatalogs(zhCN, zhAccount, zhSecurity, zhProfile, zhAdmin, zhTitle, zhIpci, zhCertificate, zhOrder),
+  'en-US': mergeCatalogs(enUS, enAccount, enSecurity, enProfile, enAdmin, enTitle, enIpci, enCertificate, enOrder),
+  'ja-JP': mergeCatalogs(jaJP, jaAccount, jaSecurity, jaProfile, jaAdmin, jaTitle, jaIpci, jaCertificate, jaOrder),
 };
 
 /** The language to start in: the path prefix of a site page, else the cookie, else zh-CN. */

@@ -21,7 +21,6 @@ export const ipciLifecycle: ProcessModel = {
     { from: 'tradeTakeDown', to: 'published', on: 'relist' },
     { from: 'published', to: 'titleTakeDown', on: 'takeDown' },
     { from: 'titleTakeDown', to: 'published', on: 'relist' },
-    { from: 'published', to: 'invalid', on: 'expire' },
-    { from: 'published', to: 'invalid', on: 'revoke' },
+    { from: 'published', to: 'invalid', on: 'invalidate' },
   ],
 };

@@ -29,6 +29,7 @@ export const ELEMENTS = [
   'admin.outbox.view',
   'admin.invitations.view',
   'admin.messages.send',
+  'admin.orders.manage',
   'admin.password',
 ] as const;
 export type ElementId = (typeof ELEMENTS)[number];

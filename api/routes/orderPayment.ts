@@ -31,7 +31,7 @@ import { workflowUrl } from '../../temporal/config';
 import { cancelOrder, paymentReceived, submitRemittance } from '../../workflows/orderPayment';
 import type { ApiDeps } from '../deps';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
-import { allow, anyone } from '../middleware/auth';
+import { allow, allowElement, anyone } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { createGateways } from '../payments/gateway';
 import { siteOrigin } from '../lib/siteOrigin';
@@ -87,18 +87,19 @@ export function orderPaymentRoutes({ db, temporal, cfg }: ApiDeps): Router {
     return row;
   }
 
+  const manage = allowElement('admin.orders.manage');
   const router = new Router()
     .get('/api/fees', anyone, async (ctx) => {
       ctx.body = { fees: await feeTable(db) };
     })
-    .get('/api/admin/fees', allow('admin'), async (ctx) => {
+    .get('/api/admin/fees', allow('admin'), manage, async (ctx) => {
       ctx.body = { fees: await feeTable(db) };
     })
-    .put('/api/admin/fees', allow('admin'), validate(feeTableSchema), async (ctx) => {
+    .put('/api/admin/fees', allow('admin'), manage, validate(feeTableSchema), async (ctx) => {
       await saveFeeTable(db, ctx.state.input, ctx.state.user.id);
       ctx.body = { fees: await feeTable(db) };
     })
-    .get('/api/admin/orders', allow('admin'), validate(orderListQuerySchema, 'query'), async (ctx) => {
+    .get('/api/admin/orders', allow('admin'), manage, validate(orderListQuerySchema, 'query'), async (ctx) => {
       const { rows, next } = await listOrders(db, ctx.state.input);
       ctx.body = { items: rows.map(toOrderJson), next };
     })

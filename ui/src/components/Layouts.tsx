@@ -57,6 +57,7 @@ const STAFF_MENU: StaffEntry[][] = [
     { to: '/admin/invitationStatistics', icon: 'chart', label: 'admin.nav.invitations', element: 'admin.invitations.view' },
     { to: '/admin/outbox', icon: 'envelope', label: 'admin.nav.outbox', element: 'admin.outbox.view' },
     { to: '/admin/myMsg', icon: 'send-message', label: 'admin.nav.sendMessage', element: 'admin.messages.send' },
+    { to: '/admin/ciOrder', icon: 'th-list', label: 'admin.nav.orders', element: 'admin.orders.manage' },
     { to: '/admin/calendar', icon: 'calendar', label: 'nav.calendar', element: 'admin.calendar.edit' },
   ],
   [{ to: '/admin/updatePassword', icon: 'lock', label: 'admin.nav.password', element: 'admin.password' }],

@@ -6,6 +6,7 @@ import { IdentityData } from '../identityReview/IdentityData';
 import { CancellationSubject } from './taskBits';
 import { TitleSubjectView } from '../titleAudit/TitleSubjectView';
 import { PaperSubjectView } from '../ipciLifecycle/PaperSubjectView';
+import { RemittanceSubjectView } from '../orderPayment/RemittanceSubjectView';
 
 export interface SubjectViewProps {
   task: TaskRow;
@@ -33,4 +34,5 @@ export const SUBJECT_VIEWS: Record<string, ComponentType<SubjectViewProps>> = {
   accountCancellation: CancellationSubject,
   titleAudit: TitleSubjectView,
   paperCertificate: PaperSubjectView,
+  orderPayment: RemittanceSubjectView,
 };

@@ -58,7 +58,7 @@ export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }>
   {
     group: 'finance',
     areas: [
-      { key: 'orders', route: 'orderrecord', icon: 'th-list' },
+      { key: 'orders', route: 'orderrecord', icon: 'th-list', open: true, also: ['orderdetail', 'pay', 'paysuccess'] },
       { key: 'invoice', route: 'invoice', icon: 'document' },
       { key: 'coupons', route: 'mycoupon', icon: 'tag' },
     ],

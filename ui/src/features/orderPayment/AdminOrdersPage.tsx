@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'react';
+import { Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { Formik, type FormikHelpers } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { IPCI_KINDS } from '../../../../domain/ipci';
+import { formatYuan } from '../../../../domain/money';
+import { BILL_STATES, displayActualAmount, feeTableSchema, type FeeTable } from '../../../../domain/orders';
+import { api } from '../../api/client';
+import { ListCard } from '../../components/ListCard';
+import { showToast } from '../../session/toaster';
+import { formatDateTime, translateError } from '../../lib/format';
+import { useLang } from '../../lib/useLang';
+import { useServerErrors } from '../../lib/useServerErrors';
+import { validateWithSchema } from '../../lib/validate';
+import { useKeysetPages } from '../invitations/useKeysetPages';
+import { OrderStateTag, yuan } from './OrderBits';
+import type { OrderPage, OrderView } from './types';
+
+type FeeValues = Record<string, string>;
+const KINDS = Object.keys(IPCI_KINDS);
+
+/** The certification fee table, typed in yuan (stored in fen by the API). */
+function FeeEditor() {
+  const { t } = useTranslation();
+  const [fees, setFees] = useState<FeeTable | null>(null);
+  const { server, formError, clear, reset, fail } = useServerErrors();
+  useEffect(() => {
+    void api.get<{ fees: FeeTable }>('/api/admin/fees').then((r) => setFees(r.fees));
+  }, []);
+  if (!fees) return <Spinner size={20} />;
+
+  async function save(values: FeeValues, helpers: FormikHelpers<FeeValues>) {
+    reset();
+    try {
+      const r = await api.put<{ fees: FeeTable }>('/api/admin/fees', values);
+      setFees(r.fees);
+      showToast({ intent: 'success', message: t('ciOrder.saved') });
+    } catch (e) {
+      fail(e, helpers);
+    }
+  }
+
+  const initial = Object.fromEntries(KINDS.map((k) => [k, formatYuan(fees[k as keyof FeeTable])]));
+  return (
+    <Formik<FeeValues> initialValues={initial} validate={(v) => validateWithSchema(feeTableSchema, v)} onSubmit={save}>
+      {(form) => (
+        <form onSubmit={form.handleSubmit} noValidate data-testid="fee-form">
+          {formError && (
+            <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
+              {formError}
+            </Callout>
+          )}
+          <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+            {KINDS.map((k) => {
+              const error = (form.touched[k] && form.errors[k] ? translateError(t, form.errors[k]) : undefined) || server[k];
+              return (
+                <FormGroup key={k} label={t(`orderLabels.feeKind.${k}`, { ns: 'messages' })} labelFor={`fee-${k}`} intent={error ? 'danger' : 'none'} helperText={error}>
+                  <InputGroup
+                    id={`fee-${k}`}
+                    leftIcon="bank-account"
+                    rightElement={<span style={{ padding: '0 8px', lineHeight: '30px' }}>¥</span>}
+                    value={form.values[k]}
+                    intent={error ? 'danger' : 'none'}
+                    onChange={(e) => {
+                      clear(k);
+                      void form.setFieldValue(k, e.target.value);
+                    }}
+                    onBlur={() => void form.setFieldTouched(k, true)}
+                  />
+                </FormGroup>
+              );
+            })}
+            <Button type="submit" intent="primary" icon="floppy-disk" text={t('ciOrder.save')} loading={form.isSubmitting} style={{ marginTop: 22 }} />
+          </div>
+          <p className="ipci-muted">{t('ciOrder.feesHint')}</p>
+        </form>
+      )}
+    </Formik>
+  );
+}
+
+/** /admin/ciOrder: every order (filter by bill state) and the certification fee table. */
+export function AdminOrdersPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [bill, setBill] = useState('');
+  const { items, next, loadMore, failed, first } = useKeysetPages<OrderPage, OrderView>('/api/admin/orders', { bill }, (r) => r.items);
+  return (
+    <div className="ipci-stack">
+      <h2 className="ipci-page-title">{t('ciOrder.title')}</h2>
+      <Card>
+        <h3 className="ipci-page-title">{t('ciOrder.fees')}</h3>
+        <FeeEditor />
+      </Card>
+      <FormGroup label={t('orders.billState')} labelFor="admin-bill" inline>
+        <HTMLSelect id="admin-bill" value={bill} onChange={(e) => setBill(e.target.value)}>
+          <option value="">{t('orders.all')}</option>
+          {BILL_STATES.map((s) => (
+            <option key={s} value={s}>
+              {t(`orderLabels.billState.${s}`, { ns: 'messages' })}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'th-list', title: t('orders.empty') }} next={next} load={() => loadMore()}>
+        {(list) => (
+          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
+            <thead>
+              <tr>
+                <th>{t('orders.orderNo')}</th>
+                <th>{t('orders.name')}</th>
+                <th style={{ textAlign: 'right' }}>{t('orders.amount')}</th>
+                <th style={{ textAlign: 'right' }}>{t('orders.actualAmount')}</th>
+                <th>{t('orders.payMethod')}</th>
+                <th>{t('orders.state')}</th>
+                <th>{t('orders.createdAt')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((o) => (
+                <tr key={o.id} data-testid="admin-order-row">
+                  <td>{o.orderNo}</td>
+                  <td>{o.name}</td>
+                  <td style={{ textAlign: 'right' }}>{yuan(o.amount)}</td>
+                  <td style={{ textAlign: 'right' }}>{displayActualAmount(o)}</td>
+                  <td>{o.payMethod ? t(`orderLabels.payMethod.${o.payMethod}`, { ns: 'messages' }) : '—'}</td>
+                  <td>
+                    <OrderStateTag state={o.orderState} />
+                  </td>
+                  <td>{formatDateTime(o.createdAt, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      </ListCard>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Tag, type Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { formatYuan } from '../../../../domain/money';
+import { ORDER_STATE, type OrderState } from '../../../../domain/orders';
+import type { OrderView } from './types';
+
+const INTENT: Record<OrderState, Intent> = {
+  [ORDER_STATE.unpaid]: 'warning',
+  [ORDER_STATE.paid]: 'success',
+  [ORDER_STATE.completed]: 'success',
+  [ORDER_STATE.cancelled]: 'none',
+  [ORDER_STATE.awaitingConfirmation]: 'primary',
+};
+
+export function OrderStateTag({ state }: { state: OrderState }) {
+  const { t } = useTranslation();
+  return (
+    <Tag minimal intent={INTENT[state]} data-testid="order-state">
+      {t(`orderLabels.state.${state}`, { ns: 'messages' })}
+    </Tag>
+  );
+}
+
+/** Spec part 2 §3: the counterpart of a platform fee is the platform itself (stored empty). */
+export function counterpartOf(order: Pick<OrderView, 'counterpart'>, t: (k: string) => string): string {
+  return order.counterpart || t('orders.platform');
+}
+
+export const yuan = (fen: number) => formatYuan(fen);
+
+/** h:mm:ss left until `deadline`, or null once it has passed. */
+export function timeLeft(deadline: string, now: number): string | null {
+  const ms = Date.parse(deadline) - now;
+  if (ms <= 0) return null;
+  const s = Math.floor(ms / 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}

@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isPaidState, ORDER_STATE } from '../../../../domain/orders';
+import { useSitePath } from '../../lib/useLang';
+import { OrderStateTag } from './OrderBits';
+import { useOrder } from './useOrder';
+
+const POLL_MS = 2000;
+
+/**
+ * usercenter/paysuccess?orderId= — the gateway's return URL. The browser may come back before the
+ * gateway's asynchronous notification has reached the server, so the page polls the order until it is paid.
+ */
+export function PaySuccessPage() {
+  const { t } = useTranslation();
+  const site = useSitePath();
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId') ?? '';
+  const { detail, missing, failed, reload } = useOrder(orderId);
+  const state = detail?.order.orderState;
+  const settled = state !== undefined && (isPaidState(state) || state === ORDER_STATE.cancelled);
+
+  useEffect(() => {
+    if (!detail || settled) return;
+    const timer = setInterval(() => void reload(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [detail, settled, reload]);
+
+  if (missing || !orderId) return <NonIdealState icon="search" title={t('orders.notFound')} />;
+  if (failed) return <NonIdealState icon="error" title={t('failure.load')} />;
+  if (!detail) return <Spinner />;
+  const { order } = detail;
+
+  return (
+    <div className="ipci-stack">
+      <h2 className="ipci-page-title">{t('paySuccess.title')}</h2>
+      <Card>
+        <p>
+          {order.orderNo} · {order.name} <OrderStateTag state={order.orderState} />
+        </p>
+        {isPaidState(order.orderState) ? (
+          <Callout intent="success" icon="tick-circle" data-testid="pay-result">
+            {t('paySuccess.paid')}
+          </Callout>
+        ) : order.orderState === ORDER_STATE.cancelled ? (
+          <Callout intent="danger" icon="disable" data-testid="pay-result">
+            {t('paySuccess.cancelledOrder')}
+          </Callout>
+        ) : (
+          <Callout intent="primary" icon={<Spinner size={16} />} data-testid="pay-result">
+            {t('paySuccess.waiting')}
+          </Callout>
+        )}
+        <div className="ipci-form-actions">
+          <Link to={site(`usercenter/orderdetail/${order.id}`)}>{t('paySuccess.toOrder')}</Link>
+          <Link to={site('usercenter/orderrecord')}>{t('paySuccess.toBills')}</Link>
+          {order.orderState === ORDER_STATE.unpaid && <Link to={site(`usercenter/pay/${order.id}`)}>{t('paySuccess.payAgain')}</Link>}
+        </div>
+      </Card>
+    </div>
+  );
+}

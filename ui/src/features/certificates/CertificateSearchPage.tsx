@@ -28,8 +28,9 @@ export function CertificateSearchPage() {
     reset();
     const code = normaliseIpciCode(values.code);
     try {
-      await api.get<{ ipci: Verification }>(`/api/public/ipci/${encodeURIComponent(code)}`);
-      navigate(site(`right/certificate/${code}`));
+      const r = await api.get<{ ipci: Verification }>(`/api/public/ipci/${encodeURIComponent(code)}`);
+      // The page shows this answer instead of asking again (each lookup counts as one search).
+      navigate(site(`right/certificate/${r.ipci.code}`), { state: { ipci: r.ipci } });
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) setField('code', e.message);
       else fail(e, helpers);

@@ -1,7 +1,7 @@
 import { AnchorButton, Callout, Card, Icon, NonIdealState, Spinner, Tag, type Intent, type IconName } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { opensslVerifyCommand, SIGNING_KEYS_API, signatureFileName, type VerificationOutcome } from '../../../../domain/certificate';
 import { formatIpciCode, normaliseIpciCode } from '../../../../domain/ipci';
 import { api, ApiError } from '../../api/client';
@@ -26,9 +26,11 @@ export function CertificateVerifyPage() {
   const lang = useLang();
   const site = useSitePath();
   const code = normaliseIpciCode(useParams().code ?? '');
-  const [answer, setAnswer] = useState<{ ipci?: Verification; error?: string }>();
+  const handed = (useLocation().state as { ipci?: Verification } | null)?.ipci;
+  const [answer, setAnswer] = useState<{ ipci?: Verification; error?: string } | undefined>(handed?.code === code ? { ipci: handed } : undefined);
 
   useEffect(() => {
+    if (handed?.code === code) return;
     let live = true;
     setAnswer(undefined);
     api
@@ -43,7 +45,7 @@ export function CertificateVerifyPage() {
     return () => {
       live = false;
     };
-  }, [code, t]);
+  }, [code, handed, t]);
 
   if (!answer)
     return (

@@ -71,6 +71,8 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
   let orderId: string | null = null;
   let orders = 0;
   let resubmitted = false;
+  // A failure was decided: corrections are accepted from now on (the handler waits for the decision to be written).
+  let awaitingCorrection = false;
   let cancelRequested = false;
   let cancelRefused = false;
   let reorderRequested = false;
@@ -87,6 +89,8 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
   setHandler(
     resubmitTitle,
     async ({ data }) => {
+      awaitingCorrection = false;
+      await condition(() => state === 'failed');
       round += 1;
       state = 'toAudit';
       await acts.saveTitleResubmission({ registrationId: caseId, round, data });
@@ -96,7 +100,7 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
     {
       validator: ({ userId: caller }) => {
         mine(caller);
-        if (state !== 'failed' || resubmitted || cancelRequested) throw rejection('title.notAwaitingCorrection');
+        if (!awaitingCorrection || cancelRequested) throw rejection('title.notAwaitingCorrection');
       },
     },
   );
@@ -134,7 +138,7 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
     {
       validator: ({ userId: caller }) => {
         mine(caller);
-        if (state !== 'approved' || !mayReorder || reorderRequested || cancelRequested) throw rejection('title.notReorderable');
+        if (!mayReorder || reorderRequested || cancelRequested) throw rejection('title.notReorderable');
       },
     },
   );
@@ -202,6 +206,9 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
     const { decided, taskId } = await review();
     if (!decided) return cancelled(REVIEW.id, taskId);
     const { decision, decidedBy } = decided;
+    const decidedRound = round;
+    // The user may act as soon as the row says so: the workflow is ready before it is written.
+    awaitingCorrection = decision.outcome === 'fail';
     await acts.applyTitleDecision({ registrationId: caseId, round, decision });
     if (decision.outcome === 'approve') {
       await progress(KIND, caseId, { step: REVIEW.id, status: 'done', actor: 'staff', actorName: decidedBy.name });
@@ -210,10 +217,10 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
       await message('approved', 'approved');
       break;
     }
+    enter('failed');
     await progress(KIND, caseId, { step: REVIEW.id, status: 'failed', actor: 'staff', actorName: decidedBy.name, reasons: decision.reasons });
     await progress(KIND, caseId, { step: 'correction', status: 'current', actor: 'user' });
-    enter('failed');
-    await message(`failed/${round}`, 'failed', { bodyKey: `titleAudit.reason.${decision.category}` });
+    await message(`failed/${decidedRound}`, 'failed', { bodyKey: `titleAudit.reason.${decision.category}` });
     await condition(() => resubmitted || cancelRequested);
     if (!resubmitted) return cancelled('correction', null);
     resubmitted = false;
@@ -263,8 +270,8 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
     // The order lapsed (or the user cancelled just the order): back to approved, ready to order again.
     await progress(KIND, caseId, { step: 'payment', status: 'failed', actor: 'system' });
     mayReorder = true;
-    await acts.setRegistrationState({ registrationId: caseId, state: 'approved' });
     enter('approved');
+    await acts.setRegistrationState({ registrationId: caseId, state: 'approved' });
     await condition(() => reorderRequested || cancelRequested);
     if (cancelRequested) return cancelled(null, null);
   }
@@ -289,10 +296,10 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
     ],
     memo: { title: `IPCI ${ipci.code}` },
   });
-  await acts.setRegistrationState({ registrationId: caseId, state: 'completed' });
   await progress(KIND, caseId, { step: 'issued', status: 'done', actor: 'system' });
-  enter('completed');
   await message('issued', 'issued', { params: { code: ipci.code } });
+  enter('completed');
+  await acts.setRegistrationState({ registrationId: caseId, state: 'completed' });
 
   await condition(allHandlersFinished);
   return 'completed';

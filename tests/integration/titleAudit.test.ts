@@ -295,6 +295,7 @@ test('cancel after a failed audit, and while the order waits for money (the orde
   expect((await failed.caller.post(`/api/title/registrations/${failed.id}/cancel`)).body.registration.state).toBe('cancelled');
   expect(await workflowOf(failed.id).result()).toBe('cancelled');
   expect((await failed.caller.put(`/api/title/registrations/${failed.id}`, { data: failed.data })).status).toBe(409);
+  await saveHistory(temporal, `titleAudit/${failed.id}`, 'titleAudit-fail-cancel');
 
   const paying = await submitted();
   await reviewer.post(`${taskPath((await taskOf(paying.id, 1)).id)}/complete`, { outcome: 'approve', reasons: {} });

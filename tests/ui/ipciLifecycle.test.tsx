@@ -55,7 +55,7 @@ describe('IPCI certificate list', () => {
     renderApp('/en-US/ipci/usercenter/certificates', { user: USER });
     const table = await screen.findByTestId('ipci-table');
     // Certificate column: a download when generated, the spec's sentence when not.
-    expect(within(screen.getByTestId(`ipci-${A}`)).getByRole('button', { name: /Download/ })).toHaveAttribute('href', `/api/ipcis/${A}/certificate.pdf`);
+    expect(within(screen.getByTestId(`ipci-${A}`)).getByRole('button', { name: 'Certificate (PDF)' })).toHaveAttribute('href', `/api/ipcis/${A}/certificate.pdf`);
     expect(within(screen.getByTestId(`ipci-${B}`)).getByText('The IPCI certificate has not been generated')).toBeInTheDocument();
     // Pending payment: a pay link to the order.
     expect(within(screen.getByTestId(`ipci-${P}`)).getByRole('button', { name: /Pay/ })).toHaveAttribute('href', `/en-US/ipci/usercenter/pay/${ORDER}`);

@@ -8,6 +8,7 @@ import { ListCard } from '../../components/ListCard';
 import { formatDate } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
+import { CertificateDownload } from '../certificates/CertificateDownload';
 import { PaperDialog } from './PaperDialog';
 import { ipNameIn, type BatchResult, type IpciPage, type IpciRow } from './types';
 import './ipciLifecycle.css';
@@ -155,10 +156,8 @@ export function CertificatesPage() {
                   <td>
                     {r.source === 'registration' ? (
                       <span className="ipci-muted">—</span>
-                    ) : r.certificateGenerated ? (
-                      <AnchorButton size="small" variant="minimal" icon="download" text={t('ipciList.download')} href={`/api/ipcis/${r.id}/certificate.pdf`} />
                     ) : (
-                      <span className="ipci-muted">{t('ipciList.notGenerated')}</span>
+                      <CertificateDownload ipciId={r.id} code={r.code!} generated={r.certificateGenerated} small />
                     )}
                   </td>
                   <td className="ipci-muted ipci-nowrap">{formatDate(r.appliedAt, lang)}</td>

@@ -1,9 +1,8 @@
 import { Client, Connection } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
-import { formatIpciCode, makeIpciCode } from '../../domain/ipci';
-import { ipciLifecycle } from '../../workflows/ipciLifecycle';
-import { CaseId, CaseKind, CaseState, IpciCode, OwnerUserId } from '../../workflows/lib/searchAttributes';
+import { formatIpciCode } from '../../domain/ipci';
 import { Caller, closeTestDb, DEMO, eventually, signedIn, taskPath, testDb } from '../support/http';
+import { IP_NAMES, ipciRow, issuedIpci, titleRegistrationRow } from '../support/ipcis';
 
 let temporal: Client;
 let reviewer: Caller;
@@ -17,61 +16,7 @@ afterAll(async () => {
   await closeTestDb();
 });
 
-const NAMES = { zh: '山海图', en: 'Mountains and Seas', ja: '山海図' };
-
-/** A registration in `state` of the user, as the title audit leaves it. */
-async function registration(userId: string, state: string, over: Record<string, unknown> = {}) {
-  const id = randomUUID();
-  await testDb()('title_registrations').insert({
-    id,
-    user_id: userId,
-    mode: 'first',
-    state,
-    data: JSON.stringify({ holder: '张三', ipCategory: 'painting', ipCountry: 'CN', cover: randomUUID() }),
-    ip_name_zh: NAMES.zh,
-    ip_name_en: NAMES.en,
-    ip_name_ja: NAMES.ja,
-    workflow_id: `titleAudit/${id}`,
-    ...over,
-  });
-  return id;
-}
-
-/** An issued IPCI (as issueIpci leaves it) with its lifecycle workflow started, as titleAudit starts it. */
-async function issued(userId: string, over: Record<string, unknown> = {}, operationsPerRun?: number) {
-  const registrationId = await registration(userId, 'completed');
-  const { rows } = await testDb().raw(`select nextval('ipci_serial_seq') as serial`);
-  const code = makeIpciCode(new Date().getFullYear(), Number(rows[0].serial));
-  const id = randomUUID();
-  const workflowId = `ipciLifecycle/${id}`;
-  await testDb()('ipcis').insert({
-    id,
-    code,
-    registration_id: registrationId,
-    user_id: userId,
-    kind: 'first',
-    holder: '张三',
-    ip_name_zh: NAMES.zh,
-    ip_name_en: NAMES.en,
-    ip_name_ja: NAMES.ja,
-    workflow_id: workflowId,
-    ...over,
-  });
-  await testDb()('title_registrations').where({ id: registrationId }).update({ ipci_id: id });
-  const handle = await temporal.workflow.start(ipciLifecycle, {
-    taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
-    workflowId,
-    args: [{ ipciId: id, userId, code, operationsPerRun }],
-    typedSearchAttributes: [
-      { key: CaseId, value: id },
-      { key: CaseKind, value: 'ipciLifecycle' },
-      { key: CaseState, value: 'completed' },
-      { key: OwnerUserId, value: userId },
-      { key: IpciCode, value: code },
-    ],
-  });
-  return { id, code, registrationId, handle };
-}
+const issued = (userId: string, over: Record<string, unknown> = {}, operationsPerRun?: number) => issuedIpci(temporal, userId, over, operationsPerRun);
 
 const listing = (ipciId: string) => testDb()('ip_listings').where({ ipci_id: ipciId }).first();
 const states = async (caller: Caller, ids: string[]) => {
@@ -84,10 +29,10 @@ test('issue publishes the listing; take down and relist both kinds in a batch; t
   const a = await issued(user.id);
   const b = await issued(user.id);
   const pendingOrder = randomUUID();
-  const pending = await registration(user.id, 'pendingPayment', { current_order_id: pendingOrder });
+  const pending = await titleRegistrationRow(user.id, 'pendingPayment', { current_order_id: pendingOrder });
 
   const published = await eventually(() => listing(a.id));
-  expect(published).toMatchObject({ user_id: user.id, name_zh: NAMES.zh, name_en: NAMES.en, category: 'painting', country: 'CN', listed: true });
+  expect(published).toMatchObject({ user_id: user.id, name_zh: IP_NAMES.zh, name_en: IP_NAMES.en, category: 'painting', country: 'CN', listed: true });
   await eventually(() => listing(b.id));
 
   const list = await caller.get('/api/ipcis');
@@ -96,7 +41,7 @@ test('issue publishes the listing; take down and relist both kinds in a batch; t
   expect(list.body.items[0]).toMatchObject({ state: 'pendingPayment', operations: ['pay'], orderId: pendingOrder, code: null, holder: '张三' });
   expect(list.body.items[2]).toMatchObject({
     code: a.code,
-    ipNames: NAMES,
+    ipNames: IP_NAMES,
     holder: '张三',
     state: 'completed',
     operations: ['takeDownTrade', 'takeDownTitle'],
@@ -162,14 +107,8 @@ test('the list pages through issued and pending rows together, newest first, wit
   // 13 pending registrations and 12 issued certificates, interleaved in time (rows only: listing needs no workflow).
   for (let i = 0; i < 25; i += 1) {
     const at = new Date(base + i * 60_000 + 123);
-    if (i % 2 === 0) expected.push(await registration(user.id, 'pendingPayment', { submitted_at: at }));
-    else {
-      const registrationId = await registration(user.id, 'completed');
-      const { rows } = await testDb().raw(`select nextval('ipci_serial_seq') as serial`);
-      const id = randomUUID();
-      await testDb()('ipcis').insert({ id, code: makeIpciCode(2026, Number(rows[0].serial)), registration_id: registrationId, user_id: user.id, kind: 'first', holder: '张三', ip_name_zh: NAMES.zh, ip_name_en: NAMES.en, ip_name_ja: NAMES.ja, workflow_id: `ipciLifecycle/${id}`, issued_at: at });
-      expected.push(id);
-    }
+    if (i % 2 === 0) expected.push(await titleRegistrationRow(user.id, 'pendingPayment', { submitted_at: at }));
+    else expected.push((await ipciRow(user.id, { issued_at: at })).id);
   }
   const first = await caller.get('/api/ipcis');
   expect(first.body.items).toHaveLength(20);

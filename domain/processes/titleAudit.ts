@@ -10,7 +10,7 @@ import type { ProcessModel } from './model';
  *   final refusal step.
  * - cancel: the user withdraws (§4 "cancel") while waiting in the queue, correcting or before paying.
  * - lapse: an unpaid order cancelled after 24 h (orderPayment) does not end the registration: it is
- *   approved again and the user can order again, or cancel.
+ *   approved again and the user can order again, or cancel (drawn as payment's cancel).
  */
 export const titleAudit: ProcessModel = {
   kind: 'titleAudit',
@@ -31,7 +31,6 @@ export const titleAudit: ProcessModel = {
     { from: 'correction', to: 'review', on: 'resubmit' },
     { from: 'correction', to: 'cancelled', on: 'cancel' },
     { from: 'approved', to: 'payment' },
-    { from: 'approved', to: 'cancelled', on: 'cancel' },
     { from: 'payment', to: 'issued', on: 'pay' },
     { from: 'payment', to: 'approved', on: 'lapse' },
     { from: 'payment', to: 'cancelled', on: 'cancel' },

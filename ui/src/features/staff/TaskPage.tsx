@@ -223,6 +223,18 @@ export function DecisionForm({ shape, categoryLabel, onSubmit }: { shape: Decisi
               <Radio value="approve" label={t('task.approve')} />
               <Radio value="fail" label={t('task.fail')} />
             </RadioGroup>
+            {form.values.outcome === 'fail' && categories.length > 0 && (
+              <FormGroup style={{ marginTop: 8 }} label={t('task.category')} labelFor="decision-category" intent={errors.category ? 'danger' : 'none'} helperText={errors.category ? translateError(t, errors.category) : undefined}>
+                <HTMLSelect id="decision-category" value={form.values.category} onChange={(e) => void form.setFieldValue('category', e.currentTarget.value)}>
+                  <option value="">{t('form.choose')}</option>
+                  {categories.map((c) => (
+                    <option key={c} value={c}>
+                      {categoryLabel(c)}
+                    </option>
+                  ))}
+                </HTMLSelect>
+              </FormGroup>
+            )}
             {form.values.outcome === 'fail' && (
               <div className="ipci-form-grid" style={{ marginTop: 8 }}>
                 {fields.map((f) => (
@@ -244,18 +256,6 @@ export function DecisionForm({ shape, categoryLabel, onSubmit }: { shape: Decisi
                   </FormGroup>
                 ))}
               </div>
-            )}
-            {form.values.outcome === 'fail' && categories.length > 0 && (
-              <FormGroup label={t('task.category')} labelFor="decision-category" intent={errors.category ? 'danger' : 'none'} helperText={errors.category ? translateError(t, errors.category) : undefined}>
-                <HTMLSelect id="decision-category" value={form.values.category} onChange={(e) => void form.setFieldValue('category', e.currentTarget.value)}>
-                  <option value="">{t('form.choose')}</option>
-                  {categories.map((c) => (
-                    <option key={c} value={c}>
-                      {categoryLabel(c)}
-                    </option>
-                  ))}
-                </HTMLSelect>
-              </FormGroup>
             )}
             {form.values.outcome === 'approve' &&
               values.map((name) => (

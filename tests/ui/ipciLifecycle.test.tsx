@@ -141,6 +141,10 @@ describe('paper certificate dialog', () => {
     await waitFor(() => expect(posted).toEqual({ address: { recipient: 'Alice Zhang', phone: '13800138000', country: 'CN', province: '11', city: 'Beijing', district: 'Chaoyang', addressLine: '1 Jianguo Road', postalCode: '100020' } }));
     expect(await within(dialog).findByTestId('tracking')).toHaveTextContent('EMS, tracking number EA123456789CN');
     expect(within(dialog).getByText('Mailed')).toBeInTheDocument();
+    // Another copy only on purpose.
+    expect(within(dialog).queryByTestId('paper-form')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Request another copy' }));
+    expect(within(dialog).getByTestId('paper-form')).toBeInTheDocument();
   });
 
   test('a flagged address shows the reason and is corrected in place', async () => {

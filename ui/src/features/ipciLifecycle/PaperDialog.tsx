@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Callout, Dialog, DialogBody, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { PaperAddress } from '../../../../domain/paperCertificate';
 import { api } from '../../api/client';
@@ -26,6 +26,8 @@ export function PaperDialog({ ipci, onClose }: { ipci: IpciRow; onClose: () => v
   const { t } = useTranslation();
   const lang = useLang();
   const [items, setItems] = useState<PaperRequest[] | null>(null);
+  // A mailed certificate may be asked for again, but only on purpose.
+  const [again, setAgain] = useState(false);
   const load = useCallback(async () => setItems((await api.get<{ items: PaperRequest[] }>(`/api/ipcis/${ipci.id}/paper`)).items), [ipci.id]);
   useEffect(() => {
     load().catch(() => setItems([]));
@@ -35,6 +37,7 @@ export function PaperDialog({ ipci, onClose }: { ipci: IpciRow; onClose: () => v
   async function request(address: PaperAddress) {
     await api.post(`/api/ipcis/${ipci.id}/paper`, { address });
     showToast({ intent: 'success', icon: 'envelope', message: t('paper.requested') });
+    setAgain(false);
     await load();
   }
   async function correct(paper: PaperRequest, address: PaperAddress) {
@@ -66,7 +69,11 @@ export function PaperDialog({ ipci, onClose }: { ipci: IpciRow; onClose: () => v
                 <h4>{t('paper.correctTitle')}</h4>
                 <AddressForm initial={open.address} flags={open.flags} submitText={t('paper.correct')} onSubmit={(a) => correct(open, a)} />
               </>
-            ) : open ? null : (
+            ) : open ? null : items.length > 0 && !again ? (
+              <div>
+                <Button icon="add" text={t('paper.again')} onClick={() => setAgain(true)} />
+              </div>
+            ) : (
               <>
                 <h4>{t('paper.newTitle')}</h4>
                 <AddressForm submitText={t('paper.request')} onSubmit={request} />

@@ -70,8 +70,13 @@ test('issue publishes the listing; take down and relist both kinds in a batch; t
   zh.cookie = caller.cookie;
   expect((await zh.post('/api/ipcis/relist', { ids: [a.id], kind: 'title' })).body.results[0]).toMatchObject({ ok: false, message: '该IPCI证书当前状态下不能进行此操作' });
 
-  // Title take-down as well, then relist trade: still not listed (the title is down).
+  // A trade take-down leaves the certificate verifiable; a title take-down stops third parties verifying it.
+  const verify = async () => (await new Caller().get(`/api/public/ipci/${a.code}`)).body.ipci;
+  expect(await verify()).toMatchObject({ verifiable: true, tradeTakenDown: true });
   expect((await caller.post('/api/ipcis/takedown', { ids: [a.id], kind: 'title' })).body.results[0]).toMatchObject({ ok: true, operations: ['relistTrade', 'relistTitle'] });
+  expect(await verify()).toMatchObject({ verifiable: false, state: 'takenDown' });
+  expect((await verify()).holder).toBeUndefined();
+  // Relist trade: still not listed (the title is down).
   expect((await caller.post('/api/ipcis/relist', { ids: [a.id, b.id], kind: 'trade' })).body.results.map((r: any) => r.ok)).toEqual([true, true]);
   expect((await listing(a.id)).listed).toBe(false);
   expect((await listing(b.id)).listed).toBe(true);
@@ -80,6 +85,7 @@ test('issue publishes the listing; take down and relist both kinds in a batch; t
   const registrationState = async (id: string) => (await testDb()('title_registrations').where({ id }).first('state')).state;
   expect([await registrationState(a.registrationId), await registrationState(b.registrationId)]).toEqual(['offShelf', 'completed']);
   expect((await caller.post('/api/ipcis/relist', { ids: [a.id], kind: 'title' })).body.results[0]).toMatchObject({ ok: true, state: 'completed' });
+  expect(await verify()).toMatchObject({ verifiable: true, holder: '张三' });
   expect((await listing(a.id)).listed).toBe(true);
 
   // The lifecycle is visible to the operator by IPCI code and on the owner's timeline.

@@ -238,6 +238,24 @@ describe('title registration wizard', () => {
   });
 });
 
+const listItem = (state: RegistrationState, over: Record<string, unknown> = {}) => ({
+  id: REG_ID,
+  state,
+  mode: 'first',
+  ipNameZh: FULL.ipNameZh,
+  ipNameEn: FULL.ipNameEn,
+  ipNameJa: FULL.ipNameJa,
+  cover: FULL.cover,
+  round: 1,
+  failureReason: null,
+  submittedAt: '2026-11-20T08:00:00Z',
+  decidedAt: null,
+  actions: registrationActions(state),
+  orderId: null,
+  ipciId: null,
+  ...over,
+});
+
 const registration = (state: RegistrationState, over: Record<string, unknown> = {}) => ({
   id: REG_ID,
   state,
@@ -259,10 +277,10 @@ const caseHandler = () => http.get('*/api/cases/titleAudit/:id', () => HttpRespo
 describe('registration list and detail', () => {
   test('list: drafts to continue or delete, and each state offers its own actions; cancel asks first', async () => {
     const rows = [
-      registration('toAudit', { id: 'a0000000-0000-4000-8000-000000000001' }),
-      registration('failed', { id: 'a0000000-0000-4000-8000-000000000002' }),
-      registration('pendingPayment', { id: 'a0000000-0000-4000-8000-000000000003', orderId: 'order-3' }),
-      registration('completed', { id: 'a0000000-0000-4000-8000-000000000004', ipci: { id: 'i4', code: 'IPCI2026100000012' } }),
+      listItem('toAudit', { id: 'a0000000-0000-4000-8000-000000000001' }),
+      listItem('failed', { id: 'a0000000-0000-4000-8000-000000000002', round: 2 }),
+      listItem('pendingPayment', { id: 'a0000000-0000-4000-8000-000000000003', orderId: 'order-3' }),
+      listItem('completed', { id: 'a0000000-0000-4000-8000-000000000004', ipciId: 'i4' }),
     ];
     let cancelled: string | null = null;
     const seen: URLSearchParams[] = [];
@@ -272,7 +290,7 @@ describe('registration list and detail', () => {
       http.delete(`*/api/title/drafts/${DRAFT_ID}`, () => ((drafts = []), new HttpResponse(null, { status: 204 }))),
       http.get('*/api/title/registrations', ({ request }) => {
         seen.push(new URL(request.url).searchParams);
-        return HttpResponse.json({ items: cancelled ? rows.map((r) => (r.id === cancelled ? registration('cancelled', { id: r.id }) : r)) : rows, next: null });
+        return HttpResponse.json({ items: cancelled ? rows.map((r) => (r.id === cancelled ? listItem('cancelled', { id: r.id }) : r)) : rows, next: null });
       }),
       http.post('*/api/title/registrations/:id/cancel', ({ params }) => {
         cancelled = String(params.id);
@@ -293,7 +311,8 @@ describe('registration list and detail', () => {
     expect(names(4)).toEqual(['View']);
     expect(within(row(2)).getByRole('button', { name: 'Modify' })).toHaveAttribute('href', '/en-US/ipci/usercenter/traceability/a0000000-0000-4000-8000-000000000002?modify=1');
     expect(within(row(3)).getByRole('button', { name: 'Pay' })).toHaveAttribute('href', '/en-US/ipci/usercenter/pay/order-3');
-    expect(row(4)).toHaveTextContent('IPCI IPCI2026100000012');
+    expect(row(2)).toHaveTextContent('round 2');
+    expect(row(4)).toHaveTextContent('Charm of Blue and White');
 
     await userEvent.click(within(row(1)).getByRole('button', { name: 'Cancel' }));
     const alert = await screen.findByRole('alertdialog');

@@ -26,7 +26,7 @@ export function StepFields({ step, form, tried, flags, uploads, serverErrors = {
   const { t } = useTranslation();
   const [uploadErrors, setUploadErrors] = useState<Record<string, string>>({});
   return (
-    <div className="ipci-form-grid" data-testid={`step-${step}`}>
+    <div className="ipci-form-grid ipci-title-form" data-testid={`step-${step}`}>
       {TITLE_LAYOUT[step].map((section) => {
         const fields = section.fields.filter((f) => isVisible(f, form.values));
         if (!fields.length) return null;
@@ -154,7 +154,7 @@ function TitleFieldControl({ spec, form, tried, locked, reason, error: outside, 
       );
   }
 
-  const hint = type === 'uploads' && spec.uploadKind === 'ipImage' ? t(`titleRegistration.hint.${name === 'mainImages' ? 'mainImages' : 'images'}`) : undefined;
+  const hint = !locked && type === 'uploads' && spec.uploadKind === 'ipImage' ? t(`titleRegistration.hint.${name === 'mainImages' ? 'mainImages' : 'images'}`) : undefined;
   const helper = (
     <>
       {reason && (

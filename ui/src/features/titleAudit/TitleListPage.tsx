@@ -4,18 +4,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { REGISTRATION_STATES, type RegistrationState } from '../../../../domain/titleRegistration';
 import { api } from '../../api/client';
-import type { TitleRegistrationView } from '../../api/types';
 import { ListCard } from '../../components/ListCard';
 import { useRequireIdentity } from '../../components/Guards';
 import { formatDateTime } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { RegistrationActions, TitleStateTag } from './RegistrationActions';
-import type { Page, TitleDraftView } from './types';
+import type { Page, TitleDraftView, TitleListItem } from './types';
 import './titleAudit.css';
 
-/** A registration's display name in the reader's language, falling back to the Chinese one. */
-export function ipName(data: Record<string, unknown>, lang: string): string {
+/** A registration's display name in the reader's language, falling back to the Chinese one (from its data or a list row). */
+export function ipName(data: Record<string, unknown> | TitleListItem, lang: string): string {
   const pick = lang === 'en-US' ? data.ipNameEn : lang === 'ja-JP' ? data.ipNameJa : data.ipNameZh;
   return String(pick || data.ipNameZh || data.ipNameEn || data.ipNameJa || '');
 }
@@ -81,7 +80,7 @@ function Drafts() {
   if (items && items.length === 0 && !failed) return null;
   return (
     <section data-testid="title-drafts">
-      <h3 className="ipci-section-title">{t('titleRegistration.drafts')}</h3>
+      <h3 className="ipci-title-subhead">{t('titleRegistration.drafts')}</h3>
       <ListCard items={items} failed={failed} next={next} load={load} empty={{ icon: 'document', title: t('titleRegistration.noDrafts') }}>
         {(list) =>
           list.map((d) => (
@@ -131,13 +130,13 @@ function Registrations() {
   const site = useSitePath();
   const [params, setParams] = useSearchParams();
   const state = (REGISTRATION_STATES as readonly string[]).includes(params.get('state') ?? '') ? (params.get('state') as RegistrationState) : undefined;
-  const [items, setItems] = useState<TitleRegistrationView[] | null>(null);
+  const [items, setItems] = useState<TitleListItem[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
 
   const load = useCallback(
     async (after?: string) => {
-      const page = await api.get<Page<TitleRegistrationView>>('/api/title/registrations', { state, after });
+      const page = await api.get<Page<TitleListItem>>('/api/title/registrations', { state, after });
       setNext(page.next);
       setItems((list) => (after ? [...(list ?? []), ...page.items] : page.items));
     },
@@ -153,7 +152,7 @@ function Registrations() {
   return (
     <section data-testid="title-registrations">
       <div className="ipci-wizard-bar">
-        <h3 className="ipci-section-title">{t('titleRegistration.registrations')}</h3>
+        <h3 className="ipci-title-subhead">{t('titleRegistration.registrations')}</h3>
         <HTMLSelect
           aria-label={t('titleRegistration.stateFilter')}
           value={state ?? ''}
@@ -171,14 +170,15 @@ function Registrations() {
         {(list) =>
           list.map((r) => (
             <div key={r.id} className="ipci-title-row" data-testid={`registration-${r.id}`}>
+              {r.cover ? <img className="ipci-thumb ipci-title-row-cover" src={`/api/uploads/${encodeURIComponent(r.cover)}`} alt="" /> : null}
               <div className="ipci-title-row-main">
                 <Link to={site(`usercenter/traceability/${r.id}`)}>
-                  <strong>{ipName(r.data, lang)}</strong>
+                  <strong>{ipName(r, lang)}</strong>
                 </Link>{' '}
                 <TitleStateTag state={r.state} />
                 <div className="ipci-muted" style={{ fontSize: 12 }}>
                   {t(`titleRegistration.mode.${r.mode}`)} · {t('titleRegistration.submittedAt', { time: formatDateTime(r.submittedAt, lang) })}
-                  {r.ipci && ` · IPCI ${r.ipci.code}`}
+                  {r.round > 1 && ` · ${t('task.round', { round: r.round })}`}
                 </div>
               </div>
               <RegistrationActions registration={r} onChanged={reload} />

@@ -12,7 +12,7 @@ import {
   type WizardStep,
 } from '../../../../domain/titleRegistration';
 import { api, ApiError } from '../../api/client';
-import type { TitleRegistrationView } from '../../api/types';
+import type { TitleRegistrationView, Upload } from '../../api/types';
 import { translateError } from '../../lib/format';
 import { useSitePath } from '../../lib/useLang';
 import { validateWithSchema } from '../../lib/validate';
@@ -56,13 +56,13 @@ export function TitleWizardPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const site = useSitePath();
-  const [draft, setDraft] = useState<TitleDraftView | null | undefined>(undefined);
+  const [draft, setDraft] = useState<{ draft: TitleDraftView; uploads?: Record<string, Upload> } | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
     setDraft(undefined);
     api
-      .get<{ draft: TitleDraftView }>(`/api/title/drafts/${encodeURIComponent(id)}`)
-      .then((r) => live && setDraft(r.draft))
+      .get<{ draft: TitleDraftView; uploads?: Record<string, Upload> }>(`/api/title/drafts/${encodeURIComponent(id)}`)
+      .then((r) => live && setDraft(r))
       .catch(async (e: unknown) => {
         if (!live) return;
         // A submitted draft became the registration of the same id: show that instead.
@@ -85,12 +85,12 @@ export function TitleWizardPage() {
         <Spinner />
       </div>
     );
-  return <Wizard key={draft.id} draft={draft} />;
+  return <Wizard key={draft.draft.id} draft={draft.draft} uploads={draft.uploads ?? {}} />;
 }
 
 type Outcome = { ok: true; registration: TitleRegistrationView } | { ok: false; message: string; fields: Record<string, string> };
 
-function Wizard({ draft }: { draft: TitleDraftView }) {
+function Wizard({ draft, uploads }: { draft: TitleDraftView; uploads: Record<string, Upload> }) {
   const [step, setStep] = useState<WizardStep>(isFieldStep(draft.step) || draft.step === 'submit' ? draft.step : 'notice');
   return (
     <Formik<Values>
@@ -98,12 +98,21 @@ function Wizard({ draft }: { draft: TitleDraftView }) {
       validate={(values) => (isFieldStep(step) ? validateWithSchema(titleStepSchema(step), stepValues(step, values)) : {})}
       onSubmit={() => undefined}
     >
-      {(form) => <WizardBody draftId={draft.id} form={form} step={step} setStep={setStep} />}
+      {(form) => <WizardBody draftId={draft.id} form={form} step={step} setStep={setStep} uploads={uploads} />}
     </Formik>
   );
 }
 
-function WizardBody({ draftId, form, step, setStep }: { draftId: string; form: FormikProps<Values>; step: WizardStep; setStep: (s: WizardStep) => void }) {
+interface BodyProps {
+  draftId: string;
+  form: FormikProps<Values>;
+  step: WizardStep;
+  setStep: (s: WizardStep) => void;
+  /** What the saved draft's uploads are (names, types) for thumbnails and the summary. */
+  uploads: Record<string, Upload>;
+}
+
+function WizardBody({ draftId, form, step, setStep, uploads }: BodyProps) {
   const { t } = useTranslation();
   const site = useSitePath();
   const [tried, setTried] = useState(false);
@@ -168,7 +177,7 @@ function WizardBody({ draftId, form, step, setStep }: { draftId: string; form: F
       <StepIndicator step={step} onPick={(s) => WIZARD_STEPS.indexOf(s) < index && step !== 'result' && go(s)} />
       <Card>
         {step === 'notice' && <Terms />}
-        {isFieldStep(step) && <StepFields step={step} form={form} tried={tried} />}
+        {isFieldStep(step) && <StepFields step={step} form={form} tried={tried} uploads={uploads} />}
         {step === 'submit' && (
           <>
             <Callout intent="primary" icon="info-sign" style={{ marginBottom: 16 }}>
@@ -176,6 +185,7 @@ function WizardBody({ draftId, form, step, setStep }: { draftId: string; form: F
             </Callout>
             <TitleData
               data={form.values}
+              uploads={uploads}
               steps={FIELD_STEPS}
               stepAction={(s) => (
                 <Button variant="minimal" size="small" icon="edit" text={t('titleRegistration.edit')} onClick={() => go(s)} data-testid={`edit-${s}`} />

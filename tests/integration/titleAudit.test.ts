@@ -269,6 +269,21 @@ test('approve → the order lapses (here: cancelled alone) → back to approved 
   await saveHistory(temporal, `titleAudit/${id}`, 'titleAudit-approve-lapse-reorder');
 }, 90_000);
 
+test('two submits of one draft at the same moment: one registration, one workflow, both answered with it', async () => {
+  const { user, caller } = await certifiedUser();
+  const draftId = await draftWith(caller, completeTitleData(await uploadsOf(caller)));
+  const [a, b] = await Promise.all([caller.post('/api/title/registrations', { draftId }), caller.post('/api/title/registrations', { draftId })]);
+  expect([a.status, b.status].sort()).toEqual([200, 201]);
+  expect(a.body.registration.id).toBe(draftId);
+  expect(b.body.registration.id).toBe(draftId);
+  expect(await testDb()('title_registrations').where({ user_id: user.id }).count({ n: '*' })).toEqual([{ n: '1' }]);
+  // One workflow under the business key: one audit task, one submitted message.
+  expect(await taskOf(draftId, 1)).toMatchObject({ status: 'open' });
+  expect(await testDb()('tasks').where({ case_kind: 'titleAudit', case_id: draftId }).count({ n: '*' })).toEqual([{ n: '1' }]);
+  expect((await messagesOf(caller)).filter((m) => m.titleKey === 'titleAudit.submitted')).toHaveLength(1);
+  expect((await caller.post('/api/title/registrations', { draftId: 'not-a-uuid' })).body.fields).toEqual({ draftId: expect.any(String) });
+});
+
 test('cancel while waiting in the queue: the task leaves the inbox, the registration ends cancelled with a message', async () => {
   const { caller, id } = await submitted();
   const task = await taskOf(id, 1);

@@ -67,6 +67,9 @@ const T = {
   },
 } satisfies Record<string, Record<L, string>>;
 
+/** The smallest size a value shrinks to before it is cut (still legible printed on A4). */
+const MIN_VALUE_SIZE = 7;
+
 const COLOURS = { ink: '#1d1d1f', muted: '#6b6b70', crimson: '#8c1c13', gold: '#a67c2e', paper: '#fffdf6', rosette: '#efe3c4' };
 
 /**
@@ -84,9 +87,12 @@ function loadFonts() {
   return parsed;
 }
 
+// One formatter per process: building an Intl formatter costs more than a page of text.
+const EN_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+
 function longDate(iso: string, lang: L): string {
   const [y, m, d] = iso.split('-').map(Number);
-  if (lang === 'en') return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+  if (lang === 'en') return EN_DATE.format(new Date(Date.UTC(y, m - 1, d)));
   return `${y}年${m}月${d}日`;
 }
 
@@ -106,7 +112,10 @@ const labelOf = (k: keyof typeof T) => LANGS.map((l) => T[k][l]).filter(Boolean)
 
 export async function certificatePdf(data: CertificateData): Promise<Buffer> {
   const qr = QRCode.create(data.verifyUrl, { errorCorrectionLevel: 'M' });
+  const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
+    // Our own font from the start: pdfkit would otherwise load its default Helvetica for every document.
+    font: regular as never,
     size: 'A4',
     layout: 'landscape',
     margin: 0,
@@ -120,7 +129,6 @@ export async function certificatePdf(data: CertificateData): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const { regular, bold } = loadFonts();
   // @types/pdfkit predates parsed-font sources (pdfkit >= 0.16 accepts any object with layout()).
   doc.registerFont('R', regular as never);
   doc.registerFont('B', bold as never);
@@ -157,27 +165,61 @@ export async function certificatePdf(data: CertificateData): Promise<Buffer> {
   centred(formatIpciCode(data.code), 172, 'B', 22, COLOURS.ink, { characterSpacing: 2 });
   centred(`${labelOf('identifier')}:  ${data.identifier}`, 202, 'R', 8, COLOURS.muted);
 
-  // One field: a trilingual label over its value lines.
-  const field = (x: number, y: number, width: number, label: keyof typeof T, lines: Array<[string, 'R' | 'B', number]>) => {
+  type Value = [string, 'R' | 'B', number];
+  const LABEL_HEIGHT = 12;
+  const FIELD_GAP = 8;
+
+  /**
+   * A value's size and height when it may take `lines` lines at its size times `scale`: a long
+   * value (names go up to 200 characters) gets smaller until it fits; past the smallest readable
+   * size it is cut with an ellipsis (the verification page shows it whole).
+   */
+  const fit = ([text, font, size]: Value, width: number, lines: number, scale: number) => {
+    const start = Math.max(MIN_VALUE_SIZE, size * scale);
+    const room = doc.font(font).fontSize(start).currentLineHeight(true) * lines;
+    let fitted = start;
+    while (fitted > MIN_VALUE_SIZE && doc.fontSize(fitted).heightOfString(text, { width }) > room) fitted -= 0.5;
+    return { size: fitted, room, height: Math.min(room, doc.fontSize(fitted).heightOfString(text, { width })) };
+  };
+
+  /** Height of a column of fields, each a label over its values. */
+  const columnHeight = (fields: Value[][], width: number, lines: number, scale: number) =>
+    fields.reduce((h, values) => h + LABEL_HEIGHT + FIELD_GAP + values.reduce((v, value) => v + fit(value, width, lines, scale).height + 2, 0), 0);
+
+  /** One field: its trilingual label over its values; answers where the next field starts. */
+  const field = (x: number, y: number, width: number, label: keyof typeof T, values: Value[], lines = 2, scale = 1) => {
     doc.font('R').fontSize(7.5).fillColor(COLOURS.muted).text(labelOf(label), x, y, { width, lineBreak: false });
-    let cy = y + 12;
-    for (const [text, font, size] of lines) {
-      doc.font(font).fontSize(size).fillColor(COLOURS.ink).text(text, x, cy, { width, height: size * 2.6, ellipsis: true });
+    let cy = y + LABEL_HEIGHT;
+    for (const value of values) {
+      const { size, room } = fit(value, width, lines, scale);
+      doc.font(value[1]).fontSize(size).fillColor(COLOURS.ink).text(value[0], x, cy, { width, height: room, ellipsis: true });
       cy = doc.y + 2;
     }
-    return cy + 8;
+    return cy + FIELD_GAP;
   };
 
   const top = 232;
+  const bottom = 420; // the issuing statement starts below
   const leftX = 70;
   const leftW = 300;
-  let y = field(leftX, top, leftW, 'holder', [[data.holder, 'B', 13]]);
-  y = field(leftX, y, leftW, 'names', [
-    [data.names.zh, 'B', 13],
-    [data.names.en, 'R', 11],
-    [data.names.ja, 'R', 11],
-  ]);
-  field(leftX, y, leftW, 'category', [[LANGS.map((l) => (TITLE[l].category as Record<string, string>)[data.category] ?? data.category).join('  ·  '), 'R', 10.5]]);
+  const left: Array<[keyof typeof T, Value[]]> = [
+    ['holder', [[data.holder, 'B', 13]]],
+    [
+      'names',
+      [
+        [data.names.zh, 'B', 13],
+        [data.names.en, 'R', 11],
+        [data.names.ja, 'R', 11],
+      ],
+    ],
+    ['category', [[LANGS.map((l) => (TITLE[l].category as Record<string, string>)[data.category] ?? data.category).join('  ·  '), 'R', 10.5]]],
+  ];
+  // Up to two lines per value, the whole column smaller if need be to stay above the statement;
+  // when even that does not fit, one line per value.
+  const leftValues = left.map(([, v]) => v);
+  const scale = [1, 0.9, 0.8, 0.7].find((k) => top + columnHeight(leftValues, leftW, 2, k) <= bottom);
+  let y = top;
+  for (const [label, values] of left) y = field(leftX, y, leftW, label, values, scale ? 2 : 1, scale ?? 1);
 
   // Dates in Chinese and English (the Japanese form is the Chinese one); the seal stamps them.
   const midX = 400;

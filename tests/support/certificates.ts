@@ -74,3 +74,18 @@ export function pdfText(pdf: Buffer): Promise<string> {
     return stdout;
   });
 }
+
+/** Page 1's words with their boxes (points from the top left), as poppler lays them out. */
+export function pdfWords(pdf: Buffer): Promise<Array<{ text: string; xMin: number; yMin: number; xMax: number; yMax: number }>> {
+  return inTempDir(async (dir) => {
+    await writeFile(path.join(dir, 'c.pdf'), pdf);
+    const { stdout } = await run('pdftotext', ['-bbox', '-f', '1', '-l', '1', path.join(dir, 'c.pdf'), '-'], { maxBuffer: 16 * 1024 * 1024 });
+    return [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+      xMin: Number(m[1]),
+      yMin: Number(m[2]),
+      xMax: Number(m[3]),
+      yMax: Number(m[4]),
+      text: m[5],
+    }));
+  });
+}

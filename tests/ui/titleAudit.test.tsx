@@ -150,6 +150,47 @@ describe('title registration wizard', () => {
     expect(await screen.findByTestId('step-copyright')).toBeInTheDocument();
   });
 
+  test('an upload shows its real progress (XMLHttpRequest upload events) as a percentage', async () => {
+    draftApi({ data: { ...FULL, cover: '' }, step: 'ipInfo' });
+    const sent: FakeXhr[] = [];
+    class FakeXhr {
+      upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      status = 0;
+      responseText = '';
+      withCredentials = false;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        sent.push(this);
+      }
+    }
+    const real = window.XMLHttpRequest;
+    (window as any).XMLHttpRequest = FakeXhr;
+    try {
+      renderApp(`/en-US/ipci/usercenter/traceability/draft/${DRAFT_ID}`, { user: VERIFIED });
+      await screen.findByTestId('step-ipInfo');
+      const input = screen.getByTestId('upload-title-cover').querySelector('input[type=file]') as HTMLInputElement;
+      await userEvent.upload(input, new File(['x'.repeat(100)], 'cover.png', { type: 'image/png' }));
+      await waitFor(() => expect(sent).toHaveLength(1));
+      act(() => sent[0].upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }));
+      expect(screen.getByTestId('progress-title-cover')).toHaveTextContent('Uploading 40%');
+      expect(within(screen.getByTestId('upload-title-cover')).getByRole('progressbar')).toBeInTheDocument();
+      act(() => sent[0].upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 }));
+      expect(screen.getByTestId('progress-title-cover')).toHaveTextContent('Uploading 100%');
+      act(() => {
+        sent[0].status = 201;
+        sent[0].responseText = JSON.stringify({ id: uuid(30), kind: 'ipImage', mime: 'image/png', size: 100, width: 600, height: 400, originalName: 'cover.png' });
+        sent[0].onload?.();
+      });
+      await within(screen.getByTestId('upload-title-cover')).findByRole('img', { name: 'cover.png' });
+      expect(screen.queryByTestId('progress-title-cover')).toBeNull();
+    } finally {
+      (window as any).XMLHttpRequest = real;
+    }
+  });
+
   test('copyright dates only for term N; proof fields appear by situation and are required then', async () => {
     draftApi({ data: { ...FULL, termType: 'Y', termFrom: '', termTo: '' }, step: 'copyright' });
     renderApp(`/en-US/ipci/usercenter/traceability/draft/${DRAFT_ID}`, { user: VERIFIED });
@@ -376,6 +417,21 @@ describe('registration list and detail', () => {
     expect(put.data).toMatchObject({ ...FULL, ipNameEn: 'Blue and White Charm' });
     await waitFor(() => expect(screen.getByTestId('title-state')).toHaveTextContent('Pending audit'));
     expect(screen.queryByTestId('title-modify')).toBeNull();
+  });
+
+  test('an approved registration whose order lapsed orders again and goes to the payment page', async () => {
+    let ordered = 0;
+    server.use(
+      http.get('*/api/title/drafts', () => HttpResponse.json({ items: [], next: null })),
+      http.get('*/api/title/registrations', () => HttpResponse.json({ items: [listItem('approved')], next: null })),
+      http.post(`*/api/title/registrations/${REG_ID}/order`, () => (ordered++, HttpResponse.json({ registration: registration('pendingPayment', { orderId: 'order-9' }), uploads: {} }))),
+    );
+    renderApp('/en-US/ipci/usercenter/traceability', { user: VERIFIED });
+    const row = await screen.findByTestId(`registration-${REG_ID}`);
+    expect(screen.queryByTestId('title-drafts')).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/en-US/ipci/usercenter/pay/order-9'));
+    expect(ordered).toBe(1);
   });
 
   test('after issue the IPCI code and a link to the certificates', async () => {

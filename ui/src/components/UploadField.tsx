@@ -30,6 +30,8 @@ interface Props {
   /** Shown on the field: the server's 413/415 message. */
   onError?: (message: string | null) => void;
   metas?: Record<string, Upload>;
+  /** Each file the server took, e.g. for a summary that names it. */
+  onUploaded?: (upload: Upload) => void;
 }
 
 /**
@@ -37,7 +39,7 @@ interface Props {
  * A list field takes several files at once (at most 9 per batch, spec part 1 §5), uploaded one after
  * the other with one progress bar over the batch; a batch over a limit is refused before anything is sent.
  */
-export function UploadField({ id, kind, disabled, value, multiple, max = 9, onChange, onError, metas = {} }: Props) {
+export function UploadField({ id, kind, disabled, value, multiple, max = 9, onChange, onError, metas = {}, onUploaded }: Props) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<{ share: number; index: number; count: number } | null>(null);
   const [known, setKnown] = useState<Record<string, Upload>>({});
@@ -78,6 +80,7 @@ export function UploadField({ id, kind, disabled, value, multiple, max = 9, onCh
         const upload = await uploadFile<Upload>(kind, file, (p) => setProgress({ share: (done + (p.total ? (p.loaded / p.total) * file.size : 0)) / total, index: i + 1, count: files.length }));
         done += file.size;
         setKnown((k) => ({ ...k, [upload.id]: upload }));
+        onUploaded?.(upload);
         added.push(upload.id);
       }
     } catch (e) {

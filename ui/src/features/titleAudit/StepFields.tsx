@@ -19,10 +19,11 @@ export interface StepFieldsProps {
   uploads?: Record<string, Upload>;
   /** The server's field messages (a refused submit), already translated. */
   serverErrors?: Record<string, string>;
+  onUploaded?: (upload: Upload) => void;
 }
 
 /** One wizard step's fields in their sections (fields.ts), with formik values and the shared schema's messages. */
-export function StepFields({ step, form, tried, flags, uploads, serverErrors = {} }: StepFieldsProps) {
+export function StepFields({ step, form, tried, flags, uploads, serverErrors = {}, onUploaded }: StepFieldsProps) {
   const { t } = useTranslation();
   const [uploadErrors, setUploadErrors] = useState<Record<string, string>>({});
   return (
@@ -47,6 +48,7 @@ export function StepFields({ step, form, tried, flags, uploads, serverErrors = {
               error={uploadErrors[f.name] || serverErrors[f.name]}
               onUploadError={(m) => setUploadErrors((u) => ({ ...u, [f.name]: m ?? '' }))}
               uploads={uploads}
+              onUploaded={onUploaded}
             />
           )),
         ];
@@ -64,9 +66,10 @@ interface ControlProps {
   error?: string;
   onUploadError: (m: string | null) => void;
   uploads?: Record<string, Upload>;
+  onUploaded?: (upload: Upload) => void;
 }
 
-function TitleFieldControl({ spec, form, tried, locked, reason, error: outside, onUploadError, uploads }: ControlProps) {
+function TitleFieldControl({ spec, form, tried, locked, reason, error: outside, onUploadError, uploads, onUploaded }: ControlProps) {
   const { t } = useTranslation();
   const { name, type } = spec;
   const id = `title-${name}`;
@@ -134,6 +137,7 @@ function TitleFieldControl({ spec, form, tried, locked, reason, error: outside, 
           metas={uploads}
           onChange={set}
           onError={onUploadError}
+          onUploaded={onUploaded}
         />
       );
       break;

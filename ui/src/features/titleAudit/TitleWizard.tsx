@@ -112,8 +112,11 @@ interface BodyProps {
   uploads: Record<string, Upload>;
 }
 
-function WizardBody({ draftId, form, step, setStep, uploads }: BodyProps) {
+function WizardBody({ draftId, form, step, setStep, uploads: saved }: BodyProps) {
   const { t } = useTranslation();
+  // The saved draft's uploads and those added since, so the summary names every file.
+  const [uploads, setUploads] = useState(saved);
+  const uploaded = (u: Upload) => setUploads((all) => ({ ...all, [u.id]: u }));
   const site = useSitePath();
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -177,7 +180,7 @@ function WizardBody({ draftId, form, step, setStep, uploads }: BodyProps) {
       <StepIndicator step={step} onPick={(s) => WIZARD_STEPS.indexOf(s) < index && step !== 'result' && go(s)} />
       <Card>
         {step === 'notice' && <Terms />}
-        {isFieldStep(step) && <StepFields step={step} form={form} tried={tried} uploads={uploads} />}
+        {isFieldStep(step) && <StepFields step={step} form={form} tried={tried} uploads={uploads} onUploaded={uploaded} />}
         {step === 'submit' && (
           <>
             <Callout intent="primary" icon="info-sign" style={{ marginBottom: 16 }}>

@@ -109,7 +109,8 @@ const STATE = `case when r.state = 'toAudit' and exists (
     select 1 from tasks t where t.case_kind = 'titleAudit' and t.case_id = r.id::text and t.status = 'claimed'
   ) then 'underAudit' else r.state end`;
 
-const registrations = (k: Knex) => k('title_registrations as r').select('r.*', k.raw(`${STATE} as state`));
+const COLUMNS = ['id', 'user_id', 'mode', 'data', 'flags', 'failure_reason', 'round', 'ip_name_zh', 'ip_name_en', 'ip_name_ja', 'workflow_id', 'current_order_id', 'ipci_id', 'submitted_at', 'decided_at', 'updated_at'];
+const registrations = (k: Knex) => k('title_registrations as r').select(...COLUMNS.map((c) => `r.${c}`), k.raw(`${STATE} as state`));
 
 export function registration(k: Knex, id: string): Promise<RegistrationRow | undefined> {
   return registrations(k).where('r.id', id).first();

@@ -399,7 +399,7 @@ describe('titleAudit process model', () => {
       expect(ids.has(t.to)).toBe(true);
     }
     const terminals = titleAudit.steps.filter((s) => s.terminal).map((s) => s.id);
-    expect(terminals.sort()).toEqual(['cancelled', 'failed', 'issued']);
+    expect(terminals.sort()).toEqual(['cancelled', 'issued']);
     for (const t of terminals) expect(titleAudit.transitions.filter((x) => x.from === t)).toEqual([]);
     const seen = new Set(['submit']);
     for (let changed = true; changed; ) {

@@ -29,6 +29,8 @@ export function TitleListPage() {
     <div className="ipci-stack">
       <div className="ipci-wizard-bar">
         <h2 className="ipci-page-title">{t('ucmenu.areas.traceability')}</h2>
+        <span style={{ flex: 1 }} />
+        <Link to={site('introduce')}>{t('titleRegistration.readIntro')}</Link>
         <AnchorButton
           intent="primary"
           icon="add"

@@ -90,7 +90,9 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
     resubmitTitle,
     async ({ data }) => {
       awaitingCorrection = false;
-      await condition(() => state === 'failed');
+      await condition(() => state === 'failed' || cancelRequested);
+      // Cancelled while the failure was still being recorded: there is nothing left to correct.
+      if (cancelRequested) throw rejection('title.notAwaitingCorrection');
       round += 1;
       state = 'toAudit';
       await acts.saveTitleResubmission({ registrationId: caseId, round, data });
@@ -215,6 +217,8 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
       await progress(KIND, caseId, { step: 'approved', status: 'done', actor: 'system' });
       enter('approved');
       await message('approved', 'approved');
+      // A cancel accepted in the moment the reviewer decided: the decision stays on record, then the user's wish.
+      if (cancelRequested) return cancelled(null, null);
       break;
     }
     enter('failed');

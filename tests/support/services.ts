@@ -61,6 +61,8 @@ export async function startServices(): Promise<Services> {
     // The worker's certificate signing key (generated on first use), apart from the dev one in .data/keys.
     IPCI_SIGNING_KEY_FILE: path.join(ROOT, '.data', `test-keys${TEST_DATA_SUFFIX}`, 'certificate-signing.pem'),
     UPLOAD_MAX_BYTES: String(TEST_UPLOAD_MAX_BYTES),
+    // Certificates' QR codes and payment notifications name the test site.
+    PUBLIC_BASE_URL: `http://127.0.0.1:${TEST_PORTS.api}`,
     // Tests act as many clients: each may name its own address in X-Forwarded-For (per-IP limits).
     TRUST_PROXY: '1',
   };

@@ -1,13 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
 import { launchChromium, openPage } from '../support/browser';
-import { closeTestDb, eventually, png, testDb } from '../support/http';
+import { decodeQr, renderFirstPage, verifySignature } from '../support/certificates';
+import { closeTestDb, DEMO, eventually, png, testDb } from '../support/http';
 import { certifiedUser } from '../support/identity';
 
 /**
- * The title registration wizard in Chromium against the real API: pictures uploaded through the
- * page (several at once, a portrait one refused with its rule), the draft saved as the user goes and
- * resumed on another device at the same step, then submitted into the title audit.
+ * Rights confirmation in Chromium against the real API, from the wizard to a verified certificate:
+ * pictures uploaded through the page (several at once, a portrait one refused with its rule), the
+ * draft saved as the user goes and resumed on another device at the same step, submitted into the
+ * title audit; a reviewer approves it in the staff task page; the user pays at the sandbox gateway's
+ * hosted page; the IPCI is issued; the downloaded PDF's signature verifies with the published key
+ * and its QR code opens the public verification page.
  */
 let browser: Browser;
 const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
@@ -28,10 +32,24 @@ async function device(token: string) {
   await context.addCookies([{ name: 'cookie-token', value: token, url: base }]);
   return { context, page, base };
 }
+async function logIn(page: Page, username: string, password: string) {
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+}
+
+/** Clicks a download button (a Blueprint AnchorButton) and answers the downloaded bytes. */
+async function download(page: Page, name: string): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).first().click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 const step = (page: Page) => page.locator('[aria-current=step]');
 
-test('a registration is filled in, resumed on another device and submitted', async () => {
+test('a registration is filled in, resumed on another device, submitted, approved, paid and issued with a verifiable certificate', async () => {
   const { user, caller } = await certifiedUser();
   const token = caller.cookie.split('=')[1];
   const first = await device(token);
@@ -114,5 +132,60 @@ test('a registration is filled in, resumed on another device and submitted', asy
   expect(registration.data.mainImages).toHaveLength(5);
   await other.getByRole('link', { name: 'View the registration' }).click();
   await other.getByTestId('title-detail').getByText('Pending audit').waitFor();
-  await Promise.all([first.context.close(), second.context.close()]);
-}, 180_000);
+
+  // A reviewer claims and approves it on the staff task page.
+  const taskId = `titleAudit/${draftId}/review/1`;
+  await eventually(() => testDb()('tasks').where({ id: taskId }).first());
+  const staff = await openPage(browser, first.base, 'en-US');
+  const desk = staff.page;
+  await desk.goto(`${first.base}/login/admin`);
+  await logIn(desk, ...DEMO.reviewer);
+  await desk.waitForURL('**/manage/inbox**');
+  await desk.goto(`${first.base}/manage/tasks/${encodeURIComponent(taskId)}`);
+  await desk.getByTestId('title-data').getByText('Mountains and Seas').waitFor();
+  await desk.getByRole('button', { name: 'Claim' }).click();
+  await desk.getByText('Claimed', { exact: true }).first().waitFor();
+  await desk.getByRole('button', { name: 'Approve' }).last().click();
+  await desk.getByText('Done', { exact: true }).first().waitFor();
+
+  // The user pays the certification fee at the sandbox gateway's hosted page.
+  await eventually(() => testDb()('title_registrations').where({ id: draftId, state: 'pendingPayment' }).first());
+  await other.reload();
+  await other.getByRole('button', { name: 'Pay', exact: true }).first().click();
+  await other.waitForURL(/\/usercenter\/pay\/[0-9a-f-]{36}$/);
+  await other.getByRole('button', { name: 'Go to payment' }).click();
+  await other.waitForURL(/\/sandbox-gateway\/pay\//);
+  await other.getByRole('img', { name: 'QR' }).waitFor();
+  await other.getByRole('button', { name: 'Pay now' }).click();
+  await other.waitForURL(/\/usercenter\/paysuccess/);
+  await other.getByText('Payment received. Thank you!').waitFor();
+
+  // The IPCI is issued automatically; its certificate is downloaded from the IPCI list.
+  const issued = await eventually(async () => {
+    const row = await testDb()('title_registrations').where({ id: draftId, state: 'completed' }).first();
+    return row && testDb()('ipcis').where({ id: row.ipci_id }).whereNotNull('certificate_key').first();
+  }, 60_000);
+  await other.goto(`${first.base}/en-US/ipci/usercenter/certificates`);
+  const row = other.getByTestId(`ipci-${issued.id}`);
+  await row.getByRole('button', { name: 'Certificate (PDF)' }).waitFor();
+  const pdf = await download(other, 'Certificate (PDF)');
+  const signature = (await download(other, 'Signature')).toString('utf8').trim();
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Verified offline with the published key; a changed byte does not verify.
+  const key = await (await fetch(`${first.base}/.well-known/ipci-signing-key.pem`)).text();
+  expect(verifySignature(pdf, signature, key)).toBe(true);
+  const tampered = Buffer.from(pdf);
+  tampered[tampered.length - 20] ^= 1;
+  expect(verifySignature(tampered, signature, key)).toBe(false);
+
+  // The QR code on the first page opens the public verification page, which says it is valid.
+  const qr = await decodeQr(await renderFirstPage(pdf, 150));
+  expect(qr).toBe(`${first.base}/ipci/right/certificate/${issued.code}`);
+  const visitor = await openPage(browser, first.base, 'en-US');
+  await visitor.page.goto(qr!);
+  await visitor.page.getByTestId('verify-banner').getByText('Verified').waitFor();
+  await visitor.page.getByTestId('verify-holder').getByText('张三').waitFor();
+
+  await Promise.all([first.context.close(), second.context.close(), staff.context.close(), visitor.context.close()]);
+}, 300_000);

@@ -1,6 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { makeIpciCode } from '../../domain/ipci';
 import { FAILURE_REASONS, titleFields } from '../../domain/titleRegistration';
+import { cancelTitle, reorderTitle, resubmitTitle } from '../../workflows/titleAudit';
 import { apiBase, Caller, closeTestDb, DEMO, eventually, png, signedIn, taskPath, testDb } from '../support/http';
 import { saveHistory } from '../support/histories';
 import { certifiedUser } from '../support/identity';
@@ -184,6 +185,10 @@ test('submit → the reviewer sees everything → fail with a reason → correct
   expect((await caller.get('/api/title/registrations?state=underAudit')).body.items.map((r: any) => r.id)).toEqual([id]);
   expect((await caller.get('/api/title/registrations?state=toAudit')).body.items).toEqual([]);
   expect((await caller.post(`/api/title/registrations/${id}/cancel`)).status).toBe(409);
+  // The workflow's own validators hold without the API's checks in front of them.
+  await expect(workflowOf(id).executeUpdate(cancelTitle, { args: [{ userId: user.id }] })).rejects.toMatchObject({ cause: { message: 'title.notCancellable' } });
+  await expect(workflowOf(id).executeUpdate(resubmitTitle, { args: [{ userId: user.id, data }] })).rejects.toMatchObject({ cause: { message: 'title.notAwaitingCorrection' } });
+  await expect(workflowOf(id).executeUpdate(reorderTitle, { args: [{ userId: user.id }] })).rejects.toMatchObject({ cause: { message: 'title.notReorderable' } });
 
   // A failure must name a reason of the spec's list.
   const noCategory = await reviewer.post(`${taskPath(task.id)}/complete`, { outcome: 'fail', reasons: { holder: 'Not the holder named in the proof' } });
@@ -201,6 +206,7 @@ test('submit → the reviewer sees everything → fail with a reason → correct
   expect(sneaky.body.fields).toEqual({ ipNameEn: 'Only the items the reviewer flagged can be changed' });
   const invalid = await caller.put(`/api/title/registrations/${id}`, { data: { ...data, holder: '' } });
   expect(invalid.status).toBe(400);
+  await expect(workflowOf(id).executeUpdate(resubmitTitle, { args: [{ userId: 'someone-else', data }] })).rejects.toMatchObject({ cause: { message: 'http.forbidden' } });
   const resubmitted = await caller.put(`/api/title/registrations/${id}`, { data: { ...data, holder: '景德镇青花文化有限公司' } });
   expect(resubmitted.status).toBe(200);
   expect(resubmitted.body.registration).toMatchObject({ state: 'toAudit', round: 2, data: { holder: '景德镇青花文化有限公司' } });

@@ -1,5 +1,7 @@
 import { Runtime } from '@temporalio/worker';
+import { signingKey } from '../activities/lib/signingKey';
 import { closeDb, db } from '../db/connection';
+import { publishKey } from '../db/signingKeys';
 import { createClient } from './client';
 import { temporalConfig } from './config';
 import { ensureSchedules } from './schedules';
@@ -10,6 +12,9 @@ async function main() {
   Runtime.install({ shutdownSignals: ['SIGINT', 'SIGTERM'] });
   const cfg = temporalConfig();
   const worker = await createWorker(cfg, db());
+  // Published before the first certificate is signed, so the public key is there from the start.
+  const key = signingKey();
+  await publishKey(db(), key.keyId, key.publicPem);
   const client = await createClient(cfg);
   await ensureSchedules(client, cfg);
   await client.connection.close();

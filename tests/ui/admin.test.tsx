@@ -69,6 +69,7 @@ describe('staff navigation', () => {
       'Invitation statistics',
       'Outbox',
       'Send a message',
+      'Orders and fees',
       'Working-day calendar',
       'Change password',
     ]);

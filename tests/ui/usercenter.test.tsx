@@ -58,7 +58,7 @@ describe('user-centre frame', () => {
       unmount();
     }
     expect(NOT_OPEN_AREAS.map((a) => a.route).sort()).toEqual(
-      ['artistresource', 'capacity', 'gallerymanagement', 'invoice', 'mycoupon', 'objection', 'orderrecord', 'rightprotect', 'trade', 'traderecord', 'watermarkdetect'].sort(),
+      ['artistresource', 'capacity', 'gallerymanagement', 'invoice', 'mycoupon', 'objection', 'rightprotect', 'trade', 'traderecord', 'watermarkdetect'].sort(),
     );
     expect(en.ucmenu.areas.coupons).toBe('Coupons');
   });

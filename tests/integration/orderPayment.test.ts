@@ -2,7 +2,8 @@ import { Client, Connection } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { createOrder } from '../../db/orders';
-import { DEFAULT_FEE_TABLE } from '../../domain/orders';
+import { DEFAULT_FEE_TABLE, ORDER_NUMBER_PATTERN } from '../../domain/orders';
+import { orderPaymentActivities } from '../../activities/orderPayment';
 import { sandboxSecret, signSandbox } from '../../api/payments/sandboxGateway';
 import { orderPayment } from '../../workflows/orderPayment';
 import { apiBase, Caller, closeTestDb, DEMO, eventually, signedIn, taskPath, testDb } from '../support/http';
@@ -341,4 +342,25 @@ test('fee table: public read, admin update in yuan stored in fen, bad amounts re
     // Other test files in the same run expect the default fees.
     await testDb()('fee_table').delete();
   }
+});
+
+test('order activities are idempotent: one order per dedupe key, a paid order is never cancelled, completion once', async () => {
+  const acts = orderPaymentActivities(testDb());
+  const { user } = await signedIn('personal');
+  const input = { dedupeKey: `test/${randomUUID()}`, userId: user.id, type: 'certification' as const, subjectKind: 'test', subjectId: randomUUID(), name: 'IP', amountFen: await acts.certificationFee({ mode: 'existingIpci' }) };
+  expect(input.amountFen).toBe(DEFAULT_FEE_TABLE.existingIpci);
+  const first = await acts.createOrder(input);
+  expect(await acts.createOrder(input)).toEqual(first);
+  expect(first.orderNo).toMatch(ORDER_NUMBER_PATTERN);
+  expect(await testDb()('orders').where({ dedupe_key: input.dedupeKey }).count({ n: '*' })).toEqual([{ n: '1' }]);
+
+  const paid = { orderId: first.orderId, method: 'quickPay' as const, provider: 'sandbox', tradeNo: 'T1', paidAt: new Date().toISOString() };
+  await acts.markOrderPaid(paid);
+  await acts.markOrderPaid({ ...paid, tradeNo: 'T2' });
+  await acts.markOrderCancelled({ orderId: first.orderId });
+  expect(await testDb()('orders').where({ id: first.orderId }).first('order_state', 'provider_trade_no')).toEqual({ order_state: 1, provider_trade_no: 'T1' });
+  await acts.completeOrder({ orderId: first.orderId });
+  await acts.completeOrder({ orderId: first.orderId });
+  expect((await testDb()('orders').where({ id: first.orderId }).first('order_state')).order_state).toBe(2);
+  expect(await testDb()('case_events').where({ case_kind: 'orderPayment', case_id: first.orderId, step: 'done' }).count({ n: '*' })).toEqual([{ n: '1' }]);
 });

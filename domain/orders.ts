@@ -207,7 +207,7 @@ export const remittanceSchema = yup
       .required()
       .test('date', 'validation.date', (v) => !v || isRealDate(v)),
     reference: optionalText(64),
-    proofs: yup.array(uploadId().required()).min(REMITTANCE_PROOF_MIN).max(REMITTANCE_PROOF_MAX).required(),
+    proofs: yup.array(uploadId().required()).min(REMITTANCE_PROOF_MIN, 'order.proofRequired').max(REMITTANCE_PROOF_MAX).required('order.proofRequired'),
     remark: optionalText(500),
   })
   .noUnknown();

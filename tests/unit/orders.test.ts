@@ -247,7 +247,7 @@ describe('request schemas', () => {
     const nine = Array.from({ length: 9 }, () => UUID);
     expect(await errorsOf(remittanceSchema, { ...offline, proofs: nine })).toEqual({});
     expect(await errorsOf(remittanceSchema, { ...offline, proofs: [...nine, UUID] })).toEqual({ proofs: 'validation.maxItems' });
-    expect(await errorsOf(remittanceSchema, { ...offline, proofs: [] })).toEqual({ proofs: 'validation.minItems' });
+    expect(await errorsOf(remittanceSchema, { ...offline, proofs: [] })).toEqual({ proofs: 'order.proofRequired' });
     expect(await errorsOf(remittanceSchema, { ...offline, remittedOn: '2026-02-30' })).toEqual({ remittedOn: 'validation.date' });
     expect(await errorsOf(remittanceSchema, { ...offline, amount: '1000.001' })).toEqual({ amount: 'money.format' });
     expect(await errorsOf(remittanceSchema, { ...offline, amount: '0' })).toEqual({ amount: 'money.min' });

@@ -129,7 +129,15 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
         connectable: false,
       };
     });
-    const edges: Edge[] = model.transitions.map((tr) => {
+    // Two ways between the same steps (e.g. paid online or by finance) are one edge naming both.
+    const merged = new Map<string, { from: string; to: string; on: string[] }>();
+    for (const tr of model.transitions) {
+      const key = `${tr.from}>${tr.to}`;
+      const edge = merged.get(key) ?? { from: tr.from, to: tr.to, on: [] };
+      if (tr.on) edge.on.push(tr.on);
+      merged.set(key, edge);
+    }
+    const edges: Edge[] = [...merged.values()].map((tr) => {
       const loop = back.has(`${tr.from}>${tr.to}`);
       const reached = states[tr.from] === 'done' || states[tr.from] === 'failed';
       const colour = reached ? '#5f6b7c' : '#abb3bf';
@@ -140,7 +148,7 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
         sourceHandle: loop ? 'loop-out' : 'out',
         targetHandle: loop ? 'loop-in' : 'in',
         type: 'smoothstep',
-        label: tr.on ? t(`transitions.${tr.on}`) : undefined,
+        label: tr.on.length ? tr.on.map((on) => t(`transitions.${on}`)).join(' / ') : undefined,
         labelStyle: { fontSize: 11, fill: '#5f6b7c' },
         labelBgStyle: { fill: '#fbfcfd' },
         animated: loop,

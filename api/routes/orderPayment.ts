@@ -54,7 +54,7 @@ function platformBank(env: NodeJS.ProcessEnv = process.env) {
 function notPayable(row: OrderRow): HttpError {
   if (row.order_state === ORDER_STATE.cancelled) return conflict('order.cancelled');
   if (row.order_state === ORDER_STATE.paid || row.order_state === ORDER_STATE.completed) return conflict('order.alreadyPaid');
-  if (row.order_state === ORDER_STATE.awaitingConfirmation) return conflict('order.remittanceUnderReview');
+  if (row.order_state === ORDER_STATE.awaitingConfirmation) return conflict('order.withFinance');
   return conflict('order.cancelled'); // unpaid but past its deadline: the workflow is cancelling it
 }
 
@@ -147,6 +147,7 @@ export function orderPaymentRoutes({ db, temporal, cfg }: ApiDeps): Router {
     })
     .post('/api/orders/:id/cancel', allow('user'), async (ctx) => {
       const row = await loadOrder(ctx, true);
+      if (row.order_state === ORDER_STATE.awaitingConfirmation) throw conflict('order.remittanceUnderReview');
       if (row.order_state !== ORDER_STATE.unpaid) throw notPayable(row);
       await orderUpdate(() => handle(row).executeUpdate(cancelOrder, { args: [{ userId: ctx.state.user.id }] }));
       ctx.body = { order: toOrderJson((await findOrder(db, row.id))!) };

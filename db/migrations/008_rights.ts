@@ -80,6 +80,9 @@ export async function up(k: Knex): Promise<void> {
   await k.raw('create index orders_user on orders (user_id, created_at desc, id)');
   await k.raw('create index orders_user_state on orders (user_id, order_state, created_at desc, id)');
   await k.raw('create index orders_all on orders (created_at desc, id)');
+  // The bill list's and admin list's filters (bill type; bill state = a set of order states).
+  await k.raw('create index orders_user_direction on orders (user_id, direction, created_at desc, id)');
+  await k.raw('create index orders_state on orders (order_state, created_at desc, id)');
   await k.raw('create index orders_subject on orders (subject_kind, subject_id)');
   // At most one order waiting for money per thing bought.
   await k.raw('create unique index orders_open_subject on orders (subject_kind, subject_id) where order_state in (0, 4)');

@@ -219,7 +219,8 @@ test('offline remittance: bad input refused; finance rejects with reasons (back 
   const submitted = await caller.post(`/api/orders/${row.id}/remittance`, remittanceBody(proof));
   expect(submitted.status).toBe(200);
   expect(submitted.body.order).toMatchObject({ orderState: 4, billState: 'ongoing', payMethod: 'offline', remittance: { payerName: '张三', amount: AMOUNT, proofs: [proof] } });
-  expect((await caller.post(`/api/orders/${row.id}/remittance`, remittanceBody(proof))).status).toBe(409);
+  expect((await caller.post(`/api/orders/${row.id}/remittance`, remittanceBody(proof))).body.message).toBe('Finance is checking the remittance you submitted for this order; please wait for their answer');
+  expect((await caller.post(`/api/orders/${row.id}/pay`, { method: 'quickPay', provider: 'sandbox' })).status).toBe(409);
   const noCancel = await caller.post(`/api/orders/${row.id}/cancel`);
   expect(noCancel).toMatchObject({ status: 409, body: { message: 'Finance is checking your remittance for this order; it cannot be cancelled meanwhile' } });
 

@@ -1,5 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { createOrder } from '../../db/orders';
 import { DEFAULT_FEE_TABLE, ORDER_NUMBER_PATTERN } from '../../domain/orders';
@@ -364,4 +366,46 @@ test('order activities are idempotent: one order per dedupe key, a paid order is
   await acts.completeOrder({ orderId: first.orderId });
   expect((await testDb()('orders').where({ id: first.orderId }).first('order_state')).order_state).toBe(2);
   expect(await testDb()('case_events').where({ case_kind: 'orderPayment', case_id: first.orderId, step: 'done' }).count({ n: '*' })).toEqual([{ n: '1' }]);
+});
+
+test('the sandbox resends its notification with back-off until the merchant answers success; a 4xx refusal is final', async () => {
+  // A merchant that is down once (500), then acknowledges; another that refuses (409).
+  const calls: Record<string, any[]> = { flaky: [], refusing: [] };
+  const merchant = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const which = req.url!.includes('flaky') ? 'flaky' : 'refusing';
+      calls[which].push(JSON.parse(body));
+      if (which === 'refusing') res.writeHead(409).end('fail');
+      else if (calls.flaky.length === 1) res.writeHead(500).end('down');
+      else res.writeHead(200).end('success');
+    });
+  });
+  await new Promise<void>((r) => merchant.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}`;
+  try {
+    const trade = async (which: string) => {
+      const tradeNo = `SBX-TEST-${which}-${randomUUID().slice(0, 8)}`;
+      await testDb()('sandbox_trades').insert({ trade_no: tradeNo, order_no: '2026010100000001', subject: 'x', amount: 100, notify_url: `${url}/${which}`, return_url: `${url}/back` });
+      expect((await fetch(`${apiBase()}/sandbox-gateway/pay/${tradeNo}`, { method: 'POST', redirect: 'manual' })).headers.get('location')).toBe(`${url}/back`);
+      return tradeNo;
+    };
+    const flaky = await trade('flaky');
+    const refused = await trade('refusing');
+    const row = await eventually(async () => {
+      const r = await testDb()('sandbox_trades').where({ trade_no: flaky }).first();
+      return r.notified_at && r;
+    });
+    expect(row.notify_attempts).toBe(2);
+    expect(calls.flaky).toHaveLength(2);
+    const [n] = calls.flaky;
+    expect(n).toMatchObject({ tradeNo: flaky, orderNo: '2026010100000001', amountFen: 100 });
+    expect(n.signature).toBe(signSandbox(sandboxSecret(), { tradeNo: n.tradeNo, orderNo: n.orderNo, amountFen: n.amountFen, paidAt: n.paidAt }));
+    await new Promise((r) => setTimeout(r, 2500)); // past the first back-off delays
+    expect(calls.refusing).toHaveLength(1);
+    expect(await testDb()('sandbox_trades').where({ trade_no: refused }).first('notified_at', 'notify_attempts')).toEqual({ notified_at: null, notify_attempts: 1 });
+  } finally {
+    merchant.close();
+  }
 });

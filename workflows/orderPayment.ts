@@ -14,6 +14,7 @@ import { formatYuan } from '../domain/money';
 import { REMITTANCE_FIELDS, UNPAID_ORDER_TIMEOUT_MS, type PayMethod } from '../domain/orders';
 import { orderPayment as model } from '../domain/processes/orderPayment';
 import { QUEUE_ROLE } from '../domain/tasks';
+import type { Activities } from '../activities';
 import { acts } from './lib/activities';
 import { closeTaskUpdates, humanTask, installTaskHandlers, type DecidedTask } from './lib/humanTask';
 import { progress } from './lib/progress';
@@ -63,6 +64,8 @@ export const submitRemittance = defineUpdate<{ state: OrderPaymentState; round: 
 export const cancelOrder = defineUpdate<{ state: OrderPaymentState }, [{ userId: string }]>('cancelOrder');
 export const orderStatus = defineQuery<OrderStatus>('orderStatus');
 
+type BeganOrder = Awaited<ReturnType<Activities['beginOrderPayment']>>;
+
 const KIND = model.kind;
 const REVIEW = model.steps.find((s) => s.id === 'remittanceReview')!;
 
@@ -89,11 +92,17 @@ export async function orderPayment(input: OrderPaymentInput): Promise<OrderPayme
     { key: CaseKind, value: KIND },
     { key: OwnerUserId, value: userId },
   ]);
-  const order = await acts.beginOrderPayment({ orderId: caseId, timeoutMs });
-  let deadline = Date.parse(order.deadlineAt);
+  // The Updates are installed before the first await: one arriving while the order row is read is
+  // refused as not ready yet (a clean 409), instead of being rejected by the SDK as unknown.
+  let loaded = null as BeganOrder | null;
+  let deadline = 0;
+  const ready = (): BeganOrder => {
+    if (!loaded) throw rejection('order.notReady');
+    return loaded;
+  };
   const open = () => state === 'awaitingPayment' && payment === null && remittance === null && cancelledBy === null;
 
-  setHandler(orderStatus, () => ({ state, orderNo: order.orderNo, deadlineAt: state === 'awaitingPayment' ? new Date(deadline).toISOString() : null, round }));
+  setHandler(orderStatus, () => ({ state, orderNo: loaded?.orderNo ?? '', deadlineAt: state === 'awaitingPayment' ? new Date(deadline).toISOString() : null, round }));
 
   setHandler(
     paymentReceived,
@@ -105,7 +114,8 @@ export async function orderPayment(input: OrderPaymentInput): Promise<OrderPayme
     },
     {
       validator: (p) => {
-        if (p.amountFen !== order.payableFen) throw rejection('order.amountMismatch', { amount: formatYuan(order.payableFen) });
+        const { payableFen } = ready();
+        if (p.amountFen !== payableFen) throw rejection('order.amountMismatch', { amount: formatYuan(payableFen) });
         const repeat = (payment ?? null)?.tradeNo === p.tradeNo || paidTradeNo === p.tradeNo;
         if (repeat) return;
         if (payment !== null || cancelledBy !== null || (state !== 'awaitingPayment' && state !== 'remittanceReview')) throw rejection('order.notPayable');
@@ -123,6 +133,7 @@ export async function orderPayment(input: OrderPaymentInput): Promise<OrderPayme
     {
       validator: (s) => {
         if (s.userId !== userId) throw rejection('http.forbidden');
+        ready();
         if (!open()) throw rejection('order.notPayable');
       },
     },
@@ -139,11 +150,16 @@ export async function orderPayment(input: OrderPaymentInput): Promise<OrderPayme
     {
       validator: ({ userId: by }) => {
         if (by !== userId && by !== 'system') throw rejection('http.forbidden');
+        ready();
         if (state === 'remittanceReview') throw rejection('order.remittanceUnderReview');
         if (!open()) throw rejection('order.notPayable');
       },
     },
   );
+
+  const order = await acts.beginOrderPayment({ orderId: caseId, timeoutMs });
+  loaded = order;
+  deadline = Date.parse(order.deadlineAt);
 
   const enter = (next: OrderPaymentState) => {
     state = next;

@@ -7,7 +7,7 @@ import { createOrder } from '../../db/orders';
 import { DEFAULT_FEE_TABLE, ORDER_NUMBER_PATTERN } from '../../domain/orders';
 import { orderPaymentActivities } from '../../activities/orderPayment';
 import { sandboxSecret, signSandbox } from '../../api/payments/sandboxGateway';
-import { orderPayment } from '../../workflows/orderPayment';
+import { cancelOrder, orderPayment } from '../../workflows/orderPayment';
 import { apiBase, Caller, closeTestDb, DEMO, eventually, signedIn, taskPath, testDb } from '../support/http';
 
 let reviewer: Caller;
@@ -140,6 +140,20 @@ test('forged callbacks are refused with a 4xx and logged: bad signature, malform
   expect(await testDb()('payment_callbacks').where({ order_no: '2026010199999999' }).first('verdict')).toEqual({ verdict: 'unknownOrder' });
   expect(await testDb()('payment_callbacks').where({ trade_no: 'SBX-NOT-OURS' }).first('verdict')).toEqual({ verdict: 'unknownOrder' });
   expect(await orderOf(caller, row.id)).toMatchObject({ orderState: 0, paidAt: null });
+});
+
+test('an Update arriving while the order is still being read is answered by the workflow, never dropped as unknown', async () => {
+  const { user } = await signedIn('personal');
+  const row = await createOrder(testDb(), { dedupeKey: `test/${randomUUID()}`, userId: user.id, type: 'certification', subjectKind: 'test', subjectId: randomUUID(), name: 'early', amountFen: AMOUNT, timeoutMs: 600_000 });
+  const handle = await temporal.workflow.start(orderPayment, { taskQueue: process.env.TEMPORAL_TASK_QUEUE!, workflowId: row.workflow_id, args: [{ orderId: row.id, userId: user.id }] });
+  // At once, in the workflow's first moments (the parent registration's cancel can come this early).
+  const answer = await handle.executeUpdate(cancelOrder, { args: [{ userId: user.id }] }).then(
+    (r) => r.state,
+    (err) => (err as { cause?: { message?: string } }).cause?.message ?? String(err),
+  );
+  expect(['cancelled', 'order.notReady']).toContain(answer);
+  if (answer === 'order.notReady') expect((await handle.executeUpdate(cancelOrder, { args: [{ userId: user.id }] })).state).toBe('cancelled');
+  expect(await handle.result()).toBe('cancelled');
 });
 
 test('a callback after the user cancelled is refused and logged, and the order stays cancelled', async () => {

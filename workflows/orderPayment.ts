@@ -92,8 +92,10 @@ export async function orderPayment(input: OrderPaymentInput): Promise<OrderPayme
     { key: CaseKind, value: KIND },
     { key: OwnerUserId, value: userId },
   ]);
-  // The Updates are installed before the first await: one arriving while the order row is read is
-  // refused as not ready yet (a clean 409), instead of being rejected by the SDK as unknown.
+  // The Updates are installed before the first await, so one arriving while the order row is read
+  // is not rejected by the SDK as unknown: a cancel or remittance is taken (the flow below sees it
+  // once the order is read); a payment, which needs the amount, is refused as not ready yet (409;
+  // gateways resend).
   let loaded = null as BeganOrder | null;
   let deadline = 0;
   const ready = (): BeganOrder => {
@@ -133,7 +135,6 @@ export async function orderPayment(input: OrderPaymentInput): Promise<OrderPayme
     {
       validator: (s) => {
         if (s.userId !== userId) throw rejection('http.forbidden');
-        ready();
         if (!open()) throw rejection('order.notPayable');
       },
     },
@@ -150,7 +151,6 @@ export async function orderPayment(input: OrderPaymentInput): Promise<OrderPayme
     {
       validator: ({ userId: by }) => {
         if (by !== userId && by !== 'system') throw rejection('http.forbidden');
-        ready();
         if (state === 'remittanceReview') throw rejection('order.remittanceUnderReview');
         if (!open()) throw rejection('order.notPayable');
       },

@@ -80,7 +80,11 @@ async function lifecycle(applicant: { client: ApiClient; draftId: string }, revi
   // The hosted page's "Pay" button: the provider marks the trade paid and notifies the server on its own.
   const pay = await fetch(new URL(redirectUrl, client.base), { method: 'POST', redirect: 'manual' });
   if (pay.status !== 303) throw new Error(`sandbox pay: ${pay.status} ${await pay.text()}`);
-  await until('the IPCI', () => client.get<Registration>(`/api/title/registrations/${registration.id}`).then((r) => r.registration.state === 'completed' && r.registration.ipci));
+  let last: unknown;
+  await until('the IPCI', () => client.get<Registration>(`/api/title/registrations/${registration.id}`).then((r) => ((last = r.registration), r.registration.state === 'completed' && r.registration.ipci))).catch(async (err) => {
+    const order = await client.get(`/api/orders/${orderId}`).catch((e) => String(e));
+    throw new Error(`${(err as Error).message}: registration ${JSON.stringify(last)}, order ${JSON.stringify(order)}`);
+  });
   return performance.now() - started;
 }
 

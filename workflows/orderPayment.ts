@@ -93,15 +93,9 @@ export async function orderPayment(input: OrderPaymentInput): Promise<OrderPayme
     { key: OwnerUserId, value: userId },
   ]);
   // The Updates are installed before the first await, so one arriving while the order row is read
-  // is not rejected by the SDK as unknown: a cancel or remittance is taken (the flow below sees it
-  // once the order is read); a payment, which needs the amount, is refused as not ready yet (409;
-  // gateways resend).
+  // is taken instead of rejected by the SDK as unknown: the flow below sees it once the row is read.
   let loaded = null as BeganOrder | null;
   let deadline = 0;
-  const ready = (): BeganOrder => {
-    if (!loaded) throw rejection('order.notReady');
-    return loaded;
-  };
   const open = () => state === 'awaitingPayment' && payment === null && remittance === null && cancelledBy === null;
 
   setHandler(orderStatus, () => ({ state, orderNo: loaded?.orderNo ?? '', deadlineAt: state === 'awaitingPayment' ? new Date(deadline).toISOString() : null, round }));
@@ -109,6 +103,10 @@ export async function orderPayment(input: OrderPaymentInput): Promise<OrderPayme
   setHandler(
     paymentReceived,
     async (p) => {
+      // The API checked the amount against the order row; here it is checked again once the
+      // workflow has read that row (a notification can arrive in the workflow's first moments).
+      await condition(() => loaded !== null);
+      if (p.amountFen !== loaded!.payableFen) throw rejection('order.amountMismatch', { amount: formatYuan(loaded!.payableFen) });
       if (state === 'paid') return { state, duplicate: true };
       payment ??= p;
       await condition(() => state !== 'awaitingPayment' && state !== 'remittanceReview');
@@ -116,8 +114,7 @@ export async function orderPayment(input: OrderPaymentInput): Promise<OrderPayme
     },
     {
       validator: (p) => {
-        const { payableFen } = ready();
-        if (p.amountFen !== payableFen) throw rejection('order.amountMismatch', { amount: formatYuan(payableFen) });
+        if (loaded && p.amountFen !== loaded.payableFen) throw rejection('order.amountMismatch', { amount: formatYuan(loaded.payableFen) });
         const repeat = (payment ?? null)?.tradeNo === p.tradeNo || paidTradeNo === p.tradeNo;
         if (repeat) return;
         if (payment !== null || cancelledBy !== null || (state !== 'awaitingPayment' && state !== 'remittanceReview')) throw rejection('order.notPayable');

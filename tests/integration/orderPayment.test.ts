@@ -7,7 +7,7 @@ import { createOrder } from '../../db/orders';
 import { DEFAULT_FEE_TABLE, ORDER_NUMBER_PATTERN } from '../../domain/orders';
 import { orderPaymentActivities } from '../../activities/orderPayment';
 import { sandboxSecret, signSandbox } from '../../api/payments/sandboxGateway';
-import { cancelOrder, orderPayment } from '../../workflows/orderPayment';
+import { cancelOrder, orderPayment, paymentReceived } from '../../workflows/orderPayment';
 import { apiBase, Caller, closeTestDb, DEMO, eventually, signedIn, taskPath, testDb } from '../support/http';
 
 let reviewer: Caller;
@@ -142,17 +142,25 @@ test('forged callbacks are refused with a 4xx and logged: bad signature, malform
   expect(await orderOf(caller, row.id)).toMatchObject({ orderState: 0, paidAt: null });
 });
 
-test('an Update arriving while the order is still being read is answered by the workflow, never dropped as unknown', async () => {
+test('Updates arriving while the order is still being read are taken, never dropped as unknown: a cancel, a payment', async () => {
   const { user } = await signedIn('personal');
-  const row = await createOrder(testDb(), { dedupeKey: `test/${randomUUID()}`, userId: user.id, type: 'certification', subjectKind: 'test', subjectId: randomUUID(), name: 'early', amountFen: AMOUNT, timeoutMs: 600_000 });
-  const handle = await temporal.workflow.start(orderPayment, { taskQueue: process.env.TEMPORAL_TASK_QUEUE!, workflowId: row.workflow_id, args: [{ orderId: row.id, userId: user.id }] });
-  // At once, in the workflow's first moments (the parent registration's cancel can come this early).
-  const answer = await handle.executeUpdate(cancelOrder, { args: [{ userId: user.id }] }).then(
-    (r) => r.state,
-    (err) => (err as { cause?: { message?: string } }).cause?.message ?? String(err),
-  );
-  expect(answer).toBe('cancelled');
-  expect(await handle.result()).toBe('cancelled');
+  const early = async () => {
+    const row = await createOrder(testDb(), { dedupeKey: `test/${randomUUID()}`, userId: user.id, type: 'certification', subjectKind: 'test', subjectId: randomUUID(), name: 'early', amountFen: AMOUNT, timeoutMs: 600_000 });
+    return temporal.workflow.start(orderPayment, { taskQueue: process.env.TEMPORAL_TASK_QUEUE!, workflowId: row.workflow_id, args: [{ orderId: row.id, userId: user.id }] });
+  };
+  // At once, in the workflow's first moments: a registration cancelled right after approval, a
+  // gateway notification for a payment made at once.
+  const cancelled = await early();
+  expect((await cancelled.executeUpdate(cancelOrder, { args: [{ userId: user.id }] })).state).toBe('cancelled');
+  expect(await cancelled.result()).toBe('cancelled');
+  const paid = await early();
+  const payment = { provider: 'sandbox', method: 'quickPay' as const, tradeNo: `SBX-${randomUUID()}`, amountFen: AMOUNT, paidAt: new Date().toISOString() };
+  expect(await paid.executeUpdate(paymentReceived, { args: [payment] })).toEqual({ state: 'paid', duplicate: false });
+  expect(await paid.result()).toBe('paid');
+  // A wrong amount is refused even then.
+  const wrong = await early();
+  await expect(wrong.executeUpdate(paymentReceived, { args: [{ ...payment, tradeNo: `SBX-${randomUUID()}`, amountFen: AMOUNT - 1 }] })).rejects.toThrow();
+  await wrong.executeUpdate(cancelOrder, { args: [{ userId: user.id }] });
 });
 
 test('a callback after the user cancelled is refused and logged, and the order stays cancelled', async () => {

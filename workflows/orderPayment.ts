@@ -17,8 +17,9 @@ import { QUEUE_ROLE } from '../domain/tasks';
 import type { Activities } from '../activities';
 import { acts } from './lib/activities';
 import { closeTaskUpdates, humanTask, installTaskHandlers, type DecidedTask } from './lib/humanTask';
-import { progress } from './lib/progress';
+import { progress, type ProgressInput } from './lib/progress';
 import { rejection } from './lib/rejection';
+import { together } from './lib/together';
 import { CaseId, CaseKind, CaseState, InboxQueue, OwnerUserId } from './lib/searchAttributes';
 
 export interface OrderPaymentInput {
@@ -170,21 +171,26 @@ export async function orderPayment(input: OrderPaymentInput): Promise<OrderPayme
   await progress(KIND, caseId, { step: 'created', status: 'done', actor: 'system' });
   await progress(KIND, caseId, { step: 'awaitingPayment', status: 'current', actor: 'user', dueAt: order.deadlineAt });
 
-  const paid = async (p: { method: PayMethod; provider: string | null; tradeNo: string | null; paidAt: string }) => {
+  /** `done` closes the step the money came through (awaiting payment, or finance's review). */
+  const paid = async (p: { method: PayMethod; provider: string | null; tradeNo: string | null; paidAt: string }, done: ProgressInput) => {
     paidTradeNo = p.tradeNo;
-    await acts.markOrderPaid({ orderId: caseId, ...p });
-    await progress(KIND, caseId, { step: 'paid', status: 'done', actor: 'system' });
-    await message('paid', 'order.paid');
+    await together(
+      () => progress(KIND, caseId, done),
+      () => acts.markOrderPaid({ orderId: caseId, ...p }),
+    );
+    await together(
+      () => progress(KIND, caseId, { step: 'paid', status: 'done', actor: 'system' }),
+      () => message('paid', 'order.paid'),
+    );
     enter('paid');
   };
-  const payOnline = (p: PaymentReceived) => paid({ method: p.method, provider: p.provider, tradeNo: p.tradeNo, paidAt: p.paidAt });
+  const payOnline = (p: PaymentReceived, done: ProgressInput) => paid({ method: p.method, provider: p.provider, tradeNo: p.tradeNo, paidAt: p.paidAt }, done);
 
   for (;;) {
     const remaining = deadline - Date.now();
     const acted = remaining > 0 && (await condition(() => !open(), remaining));
     if (payment) {
-      await progress(KIND, caseId, { step: 'awaitingPayment', status: 'done', actor: 'user' });
-      await payOnline(payment);
+      await payOnline(payment, { step: 'awaitingPayment', status: 'done', actor: 'user' });
       break;
     }
     if (!acted || cancelledBy) {
@@ -235,15 +241,13 @@ export async function orderPayment(input: OrderPaymentInput): Promise<OrderPayme
         });
         await acts.withdrawRemittanceTask({ taskId, caseKind: KIND, caseId, workflowId: workflowInfo().workflowId, queue: 'finance', step: REVIEW.id, subjectUserId: userId });
       }
-      await progress(KIND, caseId, { step: REVIEW.id, status: 'done', actor: 'system' });
-      await payOnline(payment);
+      await payOnline(payment, { step: REVIEW.id, status: 'done', actor: 'system' });
       break;
     }
 
     const { decision, decidedBy } = decided!;
     if (decision.outcome === 'approve') {
-      await progress(KIND, caseId, { step: REVIEW.id, status: 'done', actor: 'staff', actorName: decidedBy.name });
-      await paid({ method: submission.method, provider: null, tradeNo: null, paidAt: new Date().toISOString() });
+      await paid({ method: submission.method, provider: null, tradeNo: null, paidAt: new Date().toISOString() }, { step: REVIEW.id, status: 'done', actor: 'staff', actorName: decidedBy.name });
       break;
     }
 

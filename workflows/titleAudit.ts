@@ -19,6 +19,7 @@ import { acts } from './lib/activities';
 import { closeTaskUpdates, currentTask, humanTask, installTaskHandlers, type DecidedTask } from './lib/humanTask';
 import { progress } from './lib/progress';
 import { rejection } from './lib/rejection';
+import { together } from './lib/together';
 import { CaseId, CaseKind, CaseState, InboxQueue, IpciCode, OwnerUserId } from './lib/searchAttributes';
 import { orderPayment, type OrderPaymentResult } from './orderPayment';
 import { ipciLifecycle } from './ipciLifecycle';
@@ -200,8 +201,10 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
   };
 
   enter('toAudit');
-  await progress(KIND, caseId, { step: 'submit', status: 'done', actor: 'user' });
-  await message('submitted', 'submitted', { params: { days: input.slaWorkingDays } });
+  await together(
+    () => progress(KIND, caseId, { step: 'submit', status: 'done', actor: 'user' }),
+    () => message('submitted', 'submitted', { params: { days: input.slaWorkingDays } }),
+  );
 
   // Review until approved; a failure waits for the user's corrections.
   for (;;) {
@@ -213,10 +216,16 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
     awaitingCorrection = decision.outcome === 'fail';
     await acts.applyTitleDecision({ registrationId: caseId, round, decision });
     if (decision.outcome === 'approve') {
-      await progress(KIND, caseId, { step: REVIEW.id, status: 'done', actor: 'staff', actorName: decidedBy.name });
-      await progress(KIND, caseId, { step: 'approved', status: 'done', actor: 'system' });
-      enter('approved');
-      await message('approved', 'approved');
+      await together(
+        async () => {
+          await progress(KIND, caseId, { step: REVIEW.id, status: 'done', actor: 'staff', actorName: decidedBy.name });
+          await progress(KIND, caseId, { step: 'approved', status: 'done', actor: 'system' });
+        },
+        async () => {
+          enter('approved');
+          await message('approved', 'approved');
+        },
+      );
       // A cancel accepted in the moment the reviewer decided: the decision stays on record, then the user's wish.
       if (cancelRequested) return cancelled(null, null);
       break;
@@ -281,27 +290,36 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
   }
 
   // Paid: the IPCI is issued automatically (spec part 1 §4).
-  await acts.setRegistrationState({ registrationId: caseId, state: 'paid' });
-  enter('paid');
-  await progress(KIND, caseId, { step: 'payment', status: 'done', actor: 'user' });
+  await together(
+    async () => {
+      await acts.setRegistrationState({ registrationId: caseId, state: 'paid' });
+      enter('paid');
+    },
+    () => progress(KIND, caseId, { step: 'payment', status: 'done', actor: 'user' }),
+  );
   const ipci = await acts.issueIpci({ registrationId: caseId });
-  await acts.generateCertificate({ ipciId: ipci.ipciId });
-  await acts.completeOrder({ orderId: orderId! });
+  await together(
+    () => acts.generateCertificate({ ipciId: ipci.ipciId }),
+    () => acts.completeOrder({ orderId: orderId! }),
+  );
   upsertSearchAttributes([{ key: IpciCode, value: ipci.code }]);
-  await startChild(ipciLifecycle, {
-    workflowId: `ipciLifecycle/${ipci.ipciId}`,
-    parentClosePolicy: ParentClosePolicy.ABANDON,
-    args: [{ ipciId: ipci.ipciId, userId, code: ipci.code }],
-    typedSearchAttributes: [
-      { key: CaseId, value: ipci.ipciId },
-      { key: CaseKind, value: 'ipciLifecycle' },
-      { key: OwnerUserId, value: userId },
-      { key: IpciCode, value: ipci.code },
-    ],
-    memo: { title: `IPCI ${ipci.code}` },
-  });
-  await progress(KIND, caseId, { step: 'issued', status: 'done', actor: 'system' });
-  await message('issued', 'issued', { params: { code: ipci.code } });
+  await together(
+    () =>
+      startChild(ipciLifecycle, {
+        workflowId: `ipciLifecycle/${ipci.ipciId}`,
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        args: [{ ipciId: ipci.ipciId, userId, code: ipci.code }],
+        typedSearchAttributes: [
+          { key: CaseId, value: ipci.ipciId },
+          { key: CaseKind, value: 'ipciLifecycle' },
+          { key: OwnerUserId, value: userId },
+          { key: IpciCode, value: ipci.code },
+        ],
+        memo: { title: `IPCI ${ipci.code}` },
+      }),
+    () => progress(KIND, caseId, { step: 'issued', status: 'done', actor: 'system' }),
+    () => message('issued', 'issued', { params: { code: ipci.code } }),
+  );
   enter('completed');
   await acts.setRegistrationState({ registrationId: caseId, state: 'completed' });
 

@@ -437,11 +437,11 @@ describe('registration list and detail', () => {
   test('after issue the IPCI code and a link to the certificates', async () => {
     server.use(
       caseHandler(),
-      http.get(`*/api/title/registrations/${REG_ID}`, () => HttpResponse.json({ registration: registration('completed', { ipci: { id: 'i1', code: 'IPCI2026100000012' } }), uploads: {} })),
+      http.get(`*/api/title/registrations/${REG_ID}`, () => HttpResponse.json({ registration: registration('completed', { ipci: { id: 'i1', code: 'IPCI2026100000015' } }), uploads: {} })),
     );
     renderApp(`/zh-CN/ipci/usercenter/traceability/${REG_ID}`, { user: VERIFIED, lang: 'zh-CN' });
     const issued = await screen.findByTestId('ipci-issued');
-    expect(issued).toHaveTextContent('IPCI2026100000012');
+    expect(issued).toHaveTextContent('IPCI-2026-1-0000001-5');
     expect(within(issued).getByRole('link', { name: '前往我的IPCI证书' })).toHaveAttribute('href', '/zh-CN/ipci/usercenter/certificates');
   });
 });

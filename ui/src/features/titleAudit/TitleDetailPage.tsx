@@ -3,6 +3,7 @@ import { Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core
 import { Formik } from 'formik';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatIpciCode } from '../../../../domain/ipci';
 import { registrationSchema, stepOfField, type FieldStep } from '../../../../domain/titleRegistration';
 import { formatYuan } from '../../../../domain/money';
 import { api, ApiError } from '../../api/client';
@@ -84,7 +85,7 @@ export function TitleDetailPage() {
       {r.ipci && (
         <Callout intent="success" icon="endorsed" title={t('titleRegistration.issuedTitle')} data-testid="ipci-issued">
           <p>
-            {t('titleRegistration.ipciCode')}: <strong>{r.ipci.code}</strong>
+            {t('titleRegistration.ipciCode')}: <strong>{formatIpciCode(r.ipci.code)}</strong>
           </p>
           <Link to={site('usercenter/certificates')}>{t('titleRegistration.toCertificates')}</Link>
         </Callout>

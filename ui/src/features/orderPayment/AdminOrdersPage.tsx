@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { Formik, type FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { IPCI_KINDS } from '../../../../domain/ipci';
 import { formatYuan } from '../../../../domain/money';
-import { BILL_STATES, displayActualAmount, feeTableSchema, type FeeTable } from '../../../../domain/orders';
+import { displayActualAmount, feeTableSchema, type FeeTable } from '../../../../domain/orders';
 import { api } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
 import { showToast } from '../../session/toaster';
@@ -13,7 +13,7 @@ import { useLang } from '../../lib/useLang';
 import { useServerErrors } from '../../lib/useServerErrors';
 import { validateWithSchema } from '../../lib/validate';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { OrderStateTag, yuan } from './OrderBits';
+import { BillStateSelect, OrderStateTag, yuan } from './OrderBits';
 import type { OrderPage, OrderView } from './types';
 
 type FeeValues = Record<string, string>;
@@ -92,16 +92,7 @@ export function AdminOrdersPage() {
         <h3 className="ipci-page-title">{t('ciOrder.fees')}</h3>
         <FeeEditor />
       </Card>
-      <FormGroup label={t('orders.billState')} labelFor="admin-bill" inline>
-        <HTMLSelect id="admin-bill" value={bill} onChange={(e) => setBill(e.target.value)}>
-          <option value="">{t('orders.all')}</option>
-          {BILL_STATES.map((s) => (
-            <option key={s} value={s}>
-              {t(`orderLabels.billState.${s}`, { ns: 'messages' })}
-            </option>
-          ))}
-        </HTMLSelect>
-      </FormGroup>
+      <BillStateSelect id="admin-bill" value={bill} onChange={setBill} />
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'th-list', title: t('orders.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
           <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>

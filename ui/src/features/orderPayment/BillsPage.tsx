@@ -1,12 +1,12 @@
 import { HTMLSelect, HTMLTable, FormGroup, Button } from '@blueprintjs/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BILL_DIRECTIONS, BILL_STATES, displayActualAmount, ORDER_STATE } from '../../../../domain/orders';
+import { BILL_DIRECTIONS, displayActualAmount, ORDER_STATE } from '../../../../domain/orders';
 import { ListCard } from '../../components/ListCard';
 import { formatDateTime } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { OrderStateTag, yuan } from './OrderBits';
+import { BillStateSelect, OrderStateTag, yuan } from './OrderBits';
 import type { OrderPage, OrderView } from './types';
 
 /** usercenter/orderrecord (spec part 2 §4): the user's bills by bill type and bill state, newest first. */
@@ -40,16 +40,7 @@ export function BillsPage() {
             ))}
           </HTMLSelect>
         </FormGroup>
-        <FormGroup label={t('orders.billState')} labelFor="bill-state" inline>
-          <HTMLSelect id="bill-state" value={bill} onChange={(e) => setFilter('bill', e.target.value)}>
-            <option value="">{t('orders.all')}</option>
-            {BILL_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`orderLabels.billState.${s}`, { ns: 'messages' })}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        <BillStateSelect id="bill-state" value={bill} onChange={(v) => setFilter('bill', v)} />
       </div>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'th-list', title: t('orders.empty') }} next={next} load={() => loadMore()}>
         {(list) => (

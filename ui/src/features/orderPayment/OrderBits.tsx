@@ -1,7 +1,7 @@
-import { Tag, type Intent } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../../../domain/money';
-import { ORDER_STATE, type OrderState } from '../../../../domain/orders';
+import { BILL_STATES, ORDER_STATE, type OrderState } from '../../../../domain/orders';
 import type { OrderView } from './types';
 
 const INTENT: Record<OrderState, Intent> = {
@@ -35,4 +35,21 @@ export function timeLeft(deadline: string, now: number): string | null {
   const s = Math.floor(ms / 1000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/** The bill-state filter of the bills and the admin order list ('' = all). */
+export function BillStateSelect({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <FormGroup label={t('orders.billState')} labelFor={id} inline>
+      <HTMLSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t('orders.all')}</option>
+        {BILL_STATES.map((s) => (
+          <option key={s} value={s}>
+            {t(`orderLabels.billState.${s}`, { ns: 'messages' })}
+          </option>
+        ))}
+      </HTMLSelect>
+    </FormGroup>
+  );
 }

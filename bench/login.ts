@@ -20,8 +20,6 @@ const WARMUP = CONCURRENCY * 2;
 const P95_TARGET_MS = 150;
 const PASSWORD = 'Bench#2026';
 
-const log = (line: string) => console.log(`[bench] ${line}`);
-
 async function createUsers(k: Knex, n: number): Promise<string[]> {
   const passwordHash = await hash(PASSWORD, ARGON2_OPTIONS);
   const names = Array.from({ length: n }, (_, i) => `bench-login-${i}`);

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Callout, Checkbox, FormGroup, Icon, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, Intent } from '@blueprintjs/core';
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { identitySchema, type IdentityKind } from '../../../../domain/identity';
 import { ApiError } from '../../api/client';
 import type { Upload } from '../../api/types';
-import { CountryMultiSelect, CountrySelect } from '../../components/CountrySelect';
-import { UploadField } from '../../components/UploadField';
+import { CountryMultiSelect } from '../../components/CountrySelect';
+import { FieldControl, FieldHelper } from '../../components/FieldControl';
 import { translateError } from '../../lib/format';
 import { validateWithSchema } from '../../lib/validate';
 import { IDENTITY_LAYOUT, isFieldVisible, type FieldSpec } from './fields';
@@ -129,63 +129,26 @@ function Field({ spec, form, locked, reason, serverError, uploadError, onUploadE
   };
   const blur = () => void form.setFieldTouched(name, true);
 
-  let control: React.ReactNode;
-  switch (type) {
-    case 'checkbox':
-      control = <Checkbox id={id} checked={Boolean(value)} disabled={locked} label={t(`fields.${name}`)} onChange={(e) => set(e.currentTarget.checked)} />;
-      break;
-    case 'country':
-      control = <CountrySelect id={id} value={String(value ?? '')} disabled={locked} onChange={set} onBlur={blur} />;
-      break;
-    case 'countries':
-      control = <CountryMultiSelect id={id} value={(value as string[]) ?? []} disabled={locked} onChange={set} />;
-      break;
-    case 'upload':
-    case 'uploads':
-      control = (
-        <UploadField
-          id={id}
-          kind={spec.uploadKind!}
-          multiple={type === 'uploads'}
-          value={(value as string | string[]) ?? (type === 'uploads' ? [] : '')}
-          disabled={locked}
-          metas={uploads}
-          onChange={set}
-          onError={onUploadError}
-        />
-      );
-      break;
-    case 'textarea':
-      control = <TextArea id={id} fill rows={4} value={String(value ?? '')} disabled={locked} intent={intent} onChange={(e) => set(e.target.value)} onBlur={blur} />;
-      break;
-    default:
-      control = (
-        <InputGroup
-          id={id}
-          type={type === 'date' ? 'date' : 'text'}
-          value={String(value ?? '')}
-          disabled={locked}
-          intent={intent}
-          onChange={(e) => set(e.target.value)}
-          onBlur={blur}
-        />
-      );
-  }
+  const control =
+    type === 'countries' ? (
+      <CountryMultiSelect id={id} value={(value as string[]) ?? []} disabled={locked} onChange={set} />
+    ) : (
+      <FieldControl
+        id={id}
+        type={type}
+        value={value}
+        disabled={locked}
+        intent={intent}
+        set={set}
+        blur={blur}
+        checkboxLabel={t(`fields.${name}`)}
+        textareaRows={4}
+        uploadKind={spec.uploadKind}
+        uploads={uploads}
+        onUploadError={onUploadError}
+      />
+    );
 
-  const helper = (
-    <>
-      {reason && (
-        <span className="ipci-flag-reason" data-testid={`reason-${name}`}>
-          <Icon icon="flag" size={12} intent="danger" /> {t('identity.reviewerSays')}: {reason}
-        </span>
-      )}
-      {error && (
-        <span data-testid={`error-${name}`} role="alert">
-          {error}
-        </span>
-      )}
-    </>
-  );
   return (
     <FormGroup
       className={`${spec.wide || type === 'uploads' ? 'ipci-span-2' : ''} ${type === 'checkbox' ? 'ipci-field-check' : ''} ${locked ? 'ipci-field-locked' : ''}`}
@@ -193,7 +156,7 @@ function Field({ spec, form, locked, reason, serverError, uploadError, onUploadE
       labelFor={id}
       labelInfo={type === 'checkbox' || locked ? undefined : isRequiredHint(name) ? <span className="ipci-muted">*</span> : undefined}
       intent={intent}
-      helperText={reason || error ? helper : undefined}
+      helperText={reason || error ? <FieldHelper name={name} reason={reason} error={error} /> : undefined}
       disabled={locked}
     >
       {control}

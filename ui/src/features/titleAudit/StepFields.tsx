@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Checkbox, FormGroup, HTMLSelect, Icon, InputGroup, Radio, RadioGroup, TextArea, type Intent } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, Radio, RadioGroup, type Intent } from '@blueprintjs/core';
 import type { FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { FieldStep } from '../../../../domain/titleRegistration';
 import type { Upload } from '../../api/types';
-import { CountrySelect } from '../../components/CountrySelect';
-import { UploadField } from '../../components/UploadField';
+import { FieldControl, FieldHelper } from '../../components/FieldControl';
 import { translateError } from '../../lib/format';
 import { isVisible, TITLE_LAYOUT, type FieldSpec, type Values } from './fields';
 
@@ -87,9 +86,6 @@ function TitleFieldControl({ spec, form, tried, locked, reason, error: outside, 
 
   let control: React.ReactNode;
   switch (type) {
-    case 'checkbox':
-      control = <Checkbox id={id} checked={Boolean(value)} disabled={locked} label={t(`titleRegistration.checkbox.${name}`)} onChange={(e) => set(e.currentTarget.checked)} />;
-      break;
     case 'radio':
     case 'yesNo': {
       const options = type === 'yesNo' ? ['yes', 'no'] : [...(spec.options ?? [])];
@@ -121,58 +117,32 @@ function TitleFieldControl({ spec, form, tried, locked, reason, error: outside, 
         </HTMLSelect>
       );
       break;
-    case 'country':
-      control = <CountrySelect id={id} value={String(value ?? '')} disabled={locked} onChange={set} onBlur={blur} />;
-      break;
-    case 'upload':
-    case 'uploads':
-      control = (
-        <UploadField
-          id={id}
-          kind={spec.uploadKind!}
-          multiple={type === 'uploads'}
-          max={spec.max}
-          value={(value as string | string[]) ?? (type === 'uploads' ? [] : '')}
-          disabled={locked}
-          metas={uploads}
-          onChange={set}
-          onError={onUploadError}
-          onUploaded={onUploaded}
-        />
-      );
-      break;
-    case 'textarea':
-      control = <TextArea id={id} fill rows={3} value={String(value ?? '')} disabled={locked} intent={intent} onChange={(e) => set(e.target.value)} onBlur={blur} />;
-      break;
     default:
       control = (
-        <InputGroup
+        <FieldControl
           id={id}
-          type={type === 'date' ? 'date' : 'text'}
-          value={String(value ?? '')}
+          type={type}
+          value={value}
           disabled={locked}
           intent={intent}
-          onChange={(e) => set(e.target.value)}
-          onBlur={blur}
+          set={set}
+          blur={blur}
+          checkboxLabel={t(`titleRegistration.checkbox.${name}`)}
+          textareaRows={3}
+          uploadKind={spec.uploadKind}
+          max={spec.max}
+          uploads={uploads}
+          onUploadError={onUploadError}
+          onUploaded={onUploaded}
         />
       );
   }
 
   const hint = !locked && type === 'uploads' && spec.uploadKind === 'ipImage' ? t(`titleRegistration.hint.${name === 'mainImages' ? 'mainImages' : 'images'}`) : undefined;
   const helper = (
-    <>
-      {reason && (
-        <span className="ipci-flag-reason" data-testid={`reason-${name}`}>
-          <Icon icon="flag" size={12} intent="danger" /> {t('identity.reviewerSays')}: {reason}
-        </span>
-      )}
-      {error && (
-        <span data-testid={`error-${name}`} role="alert">
-          {error}
-        </span>
-      )}
+    <FieldHelper name={name} reason={reason} error={error}>
       {!error && hint && <span className="ipci-muted">{hint}</span>}
-    </>
+    </FieldHelper>
   );
   return (
     <FormGroup

@@ -5,6 +5,7 @@ import { publishKey } from '../db/signingKeys';
 import { createClient } from './client';
 import { temporalConfig } from './config';
 import { ensureSchedules } from './schedules';
+import { ensureSearchAttributes } from './searchAttributes';
 import { createWorker } from './worker';
 
 /** `npm run worker`: one stateless worker process; run as many as the load needs. */
@@ -16,6 +17,8 @@ async function main() {
   const key = signingKey();
   await publishKey(db(), key.keyId, key.publicPem);
   const client = await createClient(cfg);
+  const added = await ensureSearchAttributes(client, cfg);
+  if (added.length) console.log(`registered search attributes: ${added.join(', ')}`);
   await ensureSchedules(client, cfg);
   await client.connection.close();
   console.log(`worker polling task queue "${worker.options.taskQueue}"`);

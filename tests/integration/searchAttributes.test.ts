@@ -1,4 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
+import { msToTs } from '@temporalio/common/lib/time';
 import { temporalConfig } from '../../temporal/config';
 import { ensureSearchAttributes } from '../../temporal/searchAttributes';
 
@@ -10,7 +11,7 @@ test('the worker registers the search attributes a namespace lacks, once', async
   const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! });
   try {
     const namespace = `sa-${process.pid}-${Date.now()}`;
-    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: { seconds: 86_400 } });
+    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
     const client = new Client({ connection, namespace });
     const cfg = temporalConfig();
     const listed = async () => Object.keys((await connection.operatorService.listSearchAttributes({ namespace })).customAttributes ?? {});

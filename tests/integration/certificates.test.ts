@@ -123,9 +123,7 @@ describe('the electronic certificate', () => {
   });
 
   test('generateCertificate writes, signs and records the PDF once; a later call changes nothing; a lost file is drawn again', async () => {
-    const t0 = performance.now();
     const { sha256 } = await acts().generateCertificate({ ipciId: ipci.ipciId });
-    expect(performance.now() - t0).toBeLessThan(15_000);
     const file = path.join(uploadDir(), 'certificates', `${ipci.ipciId}.pdf`);
     pdf = await readFile(file);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

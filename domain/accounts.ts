@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { IDENTITY_KINDS, type IdentityKind } from './identity';
 import { newPassword, repeatPassword } from './password';
 import { contactAddress, verificationCode } from './verification';
-import { isoDate } from './validation/rules';
+import { isCalendarDate, isoDate, trimmed } from './validation/rules';
 
 /**
  * User names: 3–32 letters (any script), digits or `_`, starting with a letter. Starting with a letter
@@ -28,15 +28,6 @@ export type AgreementPage = (typeof AGREEMENTS)[number]['page'];
 /** Invitation codes are 8 characters (db: upper-case hex); typed case does not matter. */
 export const INVITE_CODE_PATTERN = /^[0-9A-Za-z]{8}$/;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date (no 2023-02-30)? */
-export function isCalendarDate(iso: string): boolean {
-  const m = DATE.exec(iso);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-}
 
 /**
  * Full years between two ISO dates: the age on `today` of someone born on `birthDate`. A birthday not
@@ -67,14 +58,12 @@ const mustAgree = () => yup.boolean().required('register.agreementRequired').one
 export const registerSchema = yup
   .object({
     userType: yup.mixed<IdentityKind>().oneOf([...IDENTITY_KINDS]).required(),
-    username: yup.string().trim().required().min(3).max(32).matches(USERNAME_PATTERN, 'register.username'),
+    username: trimmed().required().min(3).max(32).matches(USERNAME_PATTERN, 'register.username'),
     password: newPassword(),
     repeatPassword: repeatPassword(),
     address: contactAddress(),
     code: verificationCode(),
-    inviteCode: yup
-      .string()
-      .trim()
+    inviteCode: trimmed()
       .default('')
       .matches(INVITE_CODE_PATTERN, { message: 'register.inviteCode', excludeEmptyString: true }),
     birthDate: isoDate()
@@ -84,7 +73,6 @@ export const registerSchema = yup
         then: (s) =>
           s
             .required()
-            .test('date', 'validation.date', (v) => !v || isCalendarDate(v))
             .test('age', 'register.adultAge', function check(v) {
               if (!v || !isCalendarDate(v)) return true;
               const today = (this.options.context as RegisterContext | undefined)?.today ?? isoToday();
@@ -118,7 +106,7 @@ export const forgotPasswordSchema = yup
 export const OUTBOX_PAGE = 50;
 export const outboxQuerySchema = yup
   .object({
-    recipient: yup.string().trim().max(254).default(''),
+    recipient: trimmed().max(254).default(''),
     before: yup.number().integer().min(1),
     limit: yup.number().integer().min(1).max(200).default(OUTBOX_PAGE),
   })

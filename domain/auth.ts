@@ -1,10 +1,11 @@
 import './validation/locale';
 import * as yup from 'yup';
+import { trimmed } from './validation/rules';
 
 /** Log-in by user name, bound e-mail (any case) or bound mobile number: one field, `login`. */
 export const loginSchema = yup
   .object({
-    login: yup.string().trim().required().max(254),
+    login: trimmed().required().max(254),
     password: yup.string().required().max(200),
   })
   .noUnknown();

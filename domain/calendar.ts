@@ -1,6 +1,6 @@
 import './validation/locale';
 import * as yup from 'yup';
-import { trimmed } from './validation/rules';
+import { isCalendarDate, trimmed } from './validation/rules';
 
 /**
  * The Chinese working-day calendar: statutory holidays and adjusted working weekends (调休上班).
@@ -21,13 +21,6 @@ export const CALENDAR_MAX_YEAR = 2100;
 /** Day of the week of a 'YYYY-MM-DD' date, 0 = Sunday; computed in UTC so the host zone never matters. */
 export function weekdayOf(day: string): number {
   return new Date(`${day}T00:00:00Z`).getUTCDay();
-}
-
-/** True for an existing calendar date written 'YYYY-MM-DD' (rejects 2027-02-30). */
-export function isRealDate(day: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-  const d = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
 }
 
 /**
@@ -85,15 +78,15 @@ export function calendarYearBodySchema(year: number) {
     .object({
       day: trimmed()
         .required()
-        .test('real-date', 'validation.date', (v) => !v || isRealDate(v))
-        .test('in-year', 'calendar.dayOutsideYear', (v) => !v || !isRealDate(v) || v.startsWith(`${year}-`)),
+        .test('real-date', 'validation.date', (v) => !v || isCalendarDate(v))
+        .test('in-year', 'calendar.dayOutsideYear', (v) => !v || !isCalendarDate(v) || v.startsWith(`${year}-`)),
       kind: trimmed().required().oneOf(CALENDAR_DAY_KINDS),
       name: trimmed().required().max(64), // required() already refuses a blank name
     })
     .noUnknown()
     .test('workday-weekend', 'calendar.workdayNotWeekend', function (v) {
       // An adjusted working day only makes sense on a weekend; weekdays already are working days.
-      if (!v || v.kind !== 'workday' || !v.day || !isRealDate(v.day)) return true;
+      if (!v || v.kind !== 'workday' || !v.day || !isCalendarDate(v.day)) return true;
       const wd = weekdayOf(v.day);
       return wd === 0 || wd === 6 || this.createError({ path: `${this.path}.day`, message: 'calendar.workdayNotWeekend' });
     });

@@ -1,5 +1,6 @@
 import './validation/locale';
 import * as yup from 'yup';
+import { trimmed } from './validation/rules';
 import { isValidIpciCode, normaliseIpciCode } from './ipci';
 
 /**
@@ -37,9 +38,7 @@ export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
  * any case, with dashes or spaces — valid once normalised (check character included).
  */
 export const verifyCodeSchema = yup.object({
-  code: yup
-    .string()
-    .trim()
+  code: trimmed()
     .required()
     .test('ipciCode', 'title.ipciCode', (v) => !v || isValidIpciCode(normaliseIpciCode(v))),
 });

@@ -1,7 +1,7 @@
 import './validation/locale';
 import * as yup from 'yup';
 import type { Lang } from './languages';
-import { isoDate, trimmed } from './validation/rules';
+import { isCalendarDate, isoDate, trimmed } from './validation/rules';
 
 export const INVITATION_PAGE_SIZE = 20;
 
@@ -28,7 +28,7 @@ export const invitationStatsQuerySchema = yup
     from: isoDate(),
     to: isoDate().test('after-from', 'validation.dateMin', function (to) {
       const from = this.parent.from as string | undefined;
-      return !from || !to || to >= from;
+      return !from || !to || !isCalendarDate(from) || to >= from;
     }),
     q: trimmed().max(64),
     ...page,

@@ -1,12 +1,11 @@
 import './validation/locale';
 import * as yup from 'yup';
-import { isRealDate } from './calendar';
 import { COUNTRY_CODES } from './countries';
 import { IPCI_KINDS, type IpciKind } from './ipci';
 import { actualAmount, CURRENCY, formatYuan, yuanAmount } from './money';
 import { decisionSchema } from './tasks';
 import { MAX_UPLOAD_BYTES } from './uploads';
-import { optionalText, requiredText, trimmed, uploadId } from './validation/rules';
+import { isCalendarDate, optionalText, requiredText, trimmed, uploadId } from './validation/rules';
 
 /** Spec part 2 §3: what an order is for. `certification` is the title-verification / IPCI fee. */
 export const ORDER_TYPES = ['selfServiceTrade', 'certification', 'monitoring', 'antiCounterfeit'] as const;
@@ -189,7 +188,7 @@ export const remittanceSchema = yup
       otherwise: (s) => s.oneOf(['CN', ''], 'order.offlineIsDomestic').default('CN'),
     }),
     currency: trimmed()
-      .uppercase()
+      .transform((v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v))
       .default(CURRENCY)
       .when('method', {
         is: 'overseas',
@@ -205,7 +204,7 @@ export const remittanceSchema = yup
       }),
     remittedOn: trimmed()
       .required()
-      .test('date', 'validation.date', (v) => !v || isRealDate(v)),
+      .test('date', 'validation.date', (v) => !v || isCalendarDate(v)),
     reference: optionalText(64),
     proofs: yup.array(uploadId().required()).min(REMITTANCE_PROOF_MIN, 'order.proofRequired').max(REMITTANCE_PROOF_MAX).required('order.proofRequired'),
     remark: optionalText(500),

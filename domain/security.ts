@@ -2,7 +2,7 @@ import './validation/locale';
 import * as yup from 'yup';
 import { newPassword, repeatPassword } from './password';
 import { contactAddress, verificationCode } from './verification';
-import { email, phone } from './validation/rules';
+import { email, phone, trimmed } from './validation/rules';
 
 /** Bind or change the e-mail address: the code was sent to the NEW address (purpose bindEmail). */
 export const bindEmailSchema = yup.object({ email: email().required().max(254), code: verificationCode() }).noUnknown();
@@ -23,7 +23,7 @@ export const CANCELLATION_REASON = { min: 5, max: 500 } as const;
 /** Spec part 1 §4: cancellation asks for a reason and a code sent to one of the user's bound addresses. */
 export const cancellationSchema = yup
   .object({
-    reason: yup.string().trim().required().min(CANCELLATION_REASON.min).max(CANCELLATION_REASON.max),
+    reason: trimmed().required().min(CANCELLATION_REASON.min).max(CANCELLATION_REASON.max),
     address: contactAddress(),
     code: verificationCode(),
   })

@@ -1,5 +1,6 @@
 import './validation/locale';
 import * as yup from 'yup';
+import { trimmed } from './validation/rules';
 import type { Role } from './roles';
 
 /** Staff queues of the human-task pattern (DESIGN.md); identity is the first in use. */
@@ -76,7 +77,7 @@ export function decisionSchema(shape: readonly string[] | DecisionShape) {
             entries.every(([field, reason]) => fields.includes(field) && typeof reason === 'string' && reason.trim().length > 0 && reason.length <= 500)
           );
         }),
-      comment: yup.string().trim().max(1000).default(''),
+      comment: trimmed().max(1000).default(''),
       // A failure names one category when the process has them; an approval never does.
       category: yup
         .string()

@@ -2,9 +2,8 @@ import './validation/locale';
 import * as yup from 'yup';
 import { COUNTRY_CODES } from './countries';
 import { MAX_UPLOAD_BYTES } from './uploads';
-import { isoDate, trimmed, uploadId } from './validation/rules';
+import { isCalendarDate, isoDate, trimmed, uploadId } from './validation/rules';
 import { isValidIpciCode, normaliseIpciCode } from './ipci';
-import { isRealDate } from './calendar';
 
 /*
  * Title (traceability) registration: the 8-step wizard of spec part 1 §2, the fields of §3
@@ -217,7 +216,7 @@ export function checkImageBatch(count: number): 'title.image.batch' | null {
 
 const text = (max: number) => trimmed().max(max).default('');
 // The shape is isoDate's message; this adds only the calendar check, so one bad value gives one error.
-const date = () => isoDate().test('real-date', 'validation.date', (v) => !v || !/^\d{4}-\d{2}-\d{2}$/.test(v) || isRealDate(v)).default('');
+const date = () => isoDate().default('');
 const url = () => trimmed().url().max(500).default('');
 const flag = () => yup.boolean();
 const choice = <T extends string>(values: readonly T[]) =>
@@ -326,7 +325,7 @@ const modeFields = {
     then: (s) =>
       s
         .required()
-        .transform((v: string) => (v ? normaliseIpciCode(v) : v))
+        .transform((v: unknown) => (typeof v === 'string' && v ? normaliseIpciCode(v) : v))
         .test('ipciCode', 'title.ipciCode', (v) => !v || isValidIpciCode(v)),
   }),
 };
@@ -372,7 +371,7 @@ const copyrightFields = {
       s.required().test('term-order', 'title.termOrder', function (v) {
         const from = (this.parent as { termFrom?: string }).termFrom;
         // ISO dates compare as strings; a missing/invalid start is reported on termFrom itself.
-        return !v || !from || !isRealDate(from) || v > from;
+        return !v || !from || !isCalendarDate(from) || v > from;
       }),
   }),
   exclusive: pick(EXCLUSIVITY),

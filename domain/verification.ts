@@ -1,6 +1,6 @@
 import './validation/locale';
 import * as yup from 'yup';
-import { EMAIL_PATTERN, PHONE_PATTERN } from './validation/rules';
+import { EMAIL_PATTERN, PHONE_PATTERN, trimmed } from './validation/rules';
 
 /** What a verification code may be used for; a code sent for one purpose never serves another. */
 export const CODE_PURPOSES = ['register', 'resetPassword', 'bindEmail', 'bindPhone', 'cancelAccount'] as const;
@@ -37,14 +37,12 @@ export function normaliseAddress(address: string): string {
 }
 
 export const contactAddress = () =>
-  yup
-    .string()
-    .trim()
+  trimmed()
     .required()
     .max(254)
     .test('contact', 'validation.contact', (v) => !v || channelOf(v) !== undefined);
 
-export const verificationCode = () => yup.string().trim().required().matches(CODE_PATTERN, 'validation.code');
+export const verificationCode = () => trimmed().required().matches(CODE_PATTERN, 'validation.code');
 
 /** POST /api/codes: ask for a code. Purposes that act on the signed-in account need a session. */
 export const sendCodeSchema = yup

@@ -1,14 +1,16 @@
 import type { Middleware } from 'koa';
 import type { AnySchema } from 'yup';
+import { checkInput } from '../../domain/validation/rules';
 
 /**
  * Checks ctx.request.body (or the query) with a domain schema; the cast value lands in
- * ctx.state.input. A failure is answered 400 with field messages by the errors middleware.
+ * ctx.state.input. A failure, whatever the schema threw, is answered 400 with field messages by the
+ * errors middleware. Routes that validate inline use checkInput too.
  */
 export function validate(schema: AnySchema, source: 'body' | 'query' = 'body'): Middleware {
   return async (ctx, next) => {
     const raw = source === 'body' ? ctx.request.body : ctx.query;
-    ctx.state.input = await schema.validate(raw ?? {}, { abortEarly: false });
+    ctx.state.input = await checkInput(schema, raw ?? {});
     await next();
   };
 }

@@ -14,6 +14,7 @@ import { anyone } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { startSession } from './auth';
 import { hashPassword } from '../lib/passwords';
+import { checkInput } from '../../domain/validation/rules';
 
 const TAKEN = { username: 'validation.usernameTaken', email: 'validation.emailTaken', phone: 'validation.phoneTaken' } as const;
 const FIELD = { username: 'username', email: 'address', phone: 'address' } as const;
@@ -24,7 +25,7 @@ export function accountRoutes(deps: ApiDeps): Router {
   return new Router()
     .post('/api/account/register', anyone, async (ctx) => {
       // Ages count on the server's date (in China time), not on whatever the browser believes.
-      const input: RegisterInput = await registerSchema.validate(ctx.request.body ?? {}, { abortEarly: false, context: { today: isoToday() } });
+      const input: RegisterInput = await checkInput(registerSchema, ctx.request.body ?? {}, { context: { today: isoToday() } });
       const address = normaliseAddress(input.address);
       const inviter = input.inviteCode ? await findInviter(db, input.inviteCode) : undefined;
       if (input.inviteCode && !inviter) throw new HttpError(400, 'validation', 'http.badRequest', {}, { inviteCode: { key: 'register.inviteUnknown' } });

@@ -9,6 +9,7 @@ import type { ApiDeps } from '../deps';
 import { HttpError } from '../errors';
 import { allow } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { checkInput } from '../../domain/validation/rules';
 
 const PATH = '/api/admin/calendar/:year';
 /** Signals in flight at once: enough to be quick, few enough not to flood the Temporal frontend. */
@@ -16,7 +17,7 @@ const SIGNAL_BATCH = 20;
 
 /** ctx.state.year from the path, 2000–2100; a 400 with a `year` field message otherwise. */
 const yearParam: Middleware = async (ctx, next) => {
-  ctx.state.year = (await calendarYearSchema.validate({ year: ctx.params.year })).year;
+  ctx.state.year = (await checkInput(calendarYearSchema, { year: ctx.params.year })).year;
   await next();
 };
 

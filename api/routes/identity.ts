@@ -14,9 +14,10 @@ import { onlyFlaggedChanged } from '../lib/corrections';
 import { allow } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { runUpdate } from '../lib/workflowErrors';
+import { checkInput } from '../../domain/validation/rules';
 
 /** The certification data by its kind's schema; a failure is a 400 with field messages (errors middleware). */
-const checkData = (kind: IdentityKind, data: unknown) => identitySchema(kind).validate(data ?? {}, { abortEarly: false });
+const checkData = (kind: IdentityKind, data: unknown) => checkInput(identitySchema(kind), data ?? {});
 
 /** Every referenced upload must be the caller's own and of the field's kind. */
 const checkUploads = (k: Knex, userId: string, kind: IdentityKind, data: Record<string, unknown>) =>

@@ -32,10 +32,12 @@ import { cancelOrder, paymentReceived, submitRemittance } from '../../workflows/
 import type { ApiDeps } from '../deps';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import { allow, allowElement, anyone } from '../middleware/auth';
+import { rateLimiter } from '../middleware/rateLimit';
 import { validate } from '../middleware/validate';
 import { createGateways } from '../payments/gateway';
 import { siteOrigin } from '../lib/siteOrigin';
 import { runUpdate } from '../lib/workflowErrors';
+import { checkInput } from '../../domain/validation/rules';
 
 /**
  * The platform's bank account for offline and overseas remittances (env PLATFORM_BANK_*); the
@@ -49,6 +51,16 @@ function platformBank(env: NodeJS.ProcessEnv = process.env) {
     swift: env.PLATFORM_BANK_SWIFT ?? 'ICBKCNBJBJM',
   };
 }
+
+/** Providers' notifications: a real one is a few hundred bytes to a few KB (form or JSON). */
+export const NOTIFY_PATH = /^\/api\/payments\/[^/]+\/notify$/;
+export const NOTIFY_MAX_BYTES = 16 * 1024;
+/**
+ * Refused notifications (malformed, forged, unknown provider) one IP may send before it gets 429s,
+ * unlogged. Genuine, signed notifications never count: a provider sends all of a site's from a few
+ * addresses.
+ */
+export const NOTIFY_REFUSALS = { prefix: 'notify', points: 60, seconds: 600 } as const;
 
 /** Why an order cannot take a payment now, for the user. */
 function notPayable(row: OrderRow): HttpError {
@@ -75,6 +87,7 @@ async function checkProofs(k: Knex, userId: string, ids: string[]): Promise<void
 }
 
 export function orderPaymentRoutes({ db, temporal, cfg }: ApiDeps): Router {
+  const refusals = rateLimiter(db, NOTIFY_REFUSALS);
   const gateways = createGateways(db);
   const providers = [...gateways.keys()];
   const handle = (row: OrderRow) => temporal.workflow.getHandle(row.workflow_id);
@@ -137,7 +150,7 @@ export function orderPaymentRoutes({ db, temporal, cfg }: ApiDeps): Router {
     })
     .post('/api/orders/:id/remittance', allow('user'), async (ctx) => {
       const row = await loadOrder(ctx, true);
-      const remittance = await remittanceSchema.validate(ctx.request.body ?? {}, { abortEarly: false, context: { payableFen: payableFen(row) } });
+      const remittance = await checkInput(remittanceSchema, ctx.request.body ?? {}, { context: { payableFen: payableFen(row) } });
       await checkProofs(db, ctx.state.user.id, remittance.proofs);
       if (!canStartPayment(row.order_state, row.deadline_at, new Date())) throw notPayable(row);
       await orderUpdate(() =>
@@ -158,8 +171,10 @@ export function orderPaymentRoutes({ db, temporal, cfg }: ApiDeps): Router {
       const provider = ctx.params.provider;
       const payload = ctx.request.body ?? null;
       const gateway = gateways.get(provider);
-      const log = (verdict: CallbackLogVerdict, signatureOk: boolean, orderNo: string | null, tradeNo: string | null) =>
-        logCallback(db, { provider, orderNo, tradeNo, payload, signatureOk, verdict });
+      const log = async (verdict: CallbackLogVerdict, signatureOk: boolean, orderNo: string | null, tradeNo: string | null) => {
+        if (!signatureOk) await refusals.take(ctx, ctx.ip);
+        await logCallback(db, { provider, orderNo, tradeNo, payload, signatureOk, verdict });
+      };
       if (!gateway) {
         await log('malformed', false, null, null);
         throw notFound();

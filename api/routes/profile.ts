@@ -6,6 +6,7 @@ import { findUpload } from '../../db/uploads';
 import type { ApiDeps } from '../deps';
 import { badRequest, HttpError } from '../errors';
 import { allow } from '../middleware/auth';
+import { checkInput } from '../../domain/validation/rules';
 
 const usernameConflict = () => new HttpError(409, 'conflict', 'validation.usernameTaken', {}, { username: { key: 'validation.usernameTaken' } });
 
@@ -17,7 +18,7 @@ export function profileRoutes({ db }: ApiDeps): Router {
     .put('/api/profile', allow('user', 'reviewer', 'admin'), async (ctx) => {
       const userId: string = ctx.state.user.id;
       const context: ProfileContext = { currentUsername: ctx.state.user.username };
-      const input: ProfileInput = await profileSchema.validate(ctx.request.body ?? {}, { abortEarly: false, context });
+      const input: ProfileInput = await checkInput(profileSchema, ctx.request.body ?? {}, { context });
       if (input.avatarUploadId) {
         const upload = await findUpload(db, input.avatarUploadId);
         if (!upload || upload.owner_id !== userId) throw badRequest({ avatarUploadId: { key: 'upload.notOwner' } });

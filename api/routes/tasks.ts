@@ -11,6 +11,7 @@ import { allow } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { runUpdate } from '../lib/workflowErrors';
 import { decisionShape, taskSubject } from '../lib/taskSubjects';
+import { checkInput } from '../../domain/validation/rules';
 
 const actorOf = (ctx: Context): Actor => ({ userId: ctx.state.user.id, name: ctx.state.user.display_name, roles: ctx.state.user.roles });
 
@@ -64,7 +65,7 @@ export function taskRoutes({ db, temporal, cfg }: ApiDeps): Router {
       loadTask,
       update(async (ctx, task) => {
         // The decision is checked against the schema here (400 with fields) and again by the workflow's validator.
-        const decision = await decisionSchema(await decisionShape(db, task.case_kind, task.case_id)).validate(ctx.request.body ?? {}, { abortEarly: false });
+        const decision = await checkInput(decisionSchema(await decisionShape(db, task.case_kind, task.case_id)), ctx.request.body ?? {});
         return handle(task).executeUpdate(completeTask, { args: [{ taskId: task.id, actor: actorOf(ctx), decision }] });
       }),
     )

@@ -40,6 +40,7 @@ import { validate } from '../middleware/validate';
 import { onlyFlaggedChanged } from '../lib/corrections';
 import { checkOwnedUploads } from '../lib/ownedUploads';
 import { runUpdate } from '../lib/workflowErrors';
+import { checkInput } from '../../domain/validation/rules';
 
 const PAGE = { limit: yup.number().integer().min(1).max(100).default(20), after: yup.string().max(200) };
 const pageSchema = yup.object(PAGE).noUnknown();
@@ -61,7 +62,7 @@ async function checkExistingIpci(k: Knex, userId: string, data: Partial<TitleReg
 
 /** The draft's fields as given (a partial save), each checked by the draft schema. */
 async function draftFields(raw: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const clean = (await titleDraftSchema.validate(raw, { abortEarly: false })) as Record<string, unknown>;
+  const clean = (await checkInput(titleDraftSchema, raw)) as Record<string, unknown>;
   return Object.fromEntries(Object.keys(raw).filter((f) => f in titleDraftSchema.fields).map((f) => [f, clean[f]]));
 }
 
@@ -191,7 +192,7 @@ export function titleAuditRoutes({ db, temporal, cfg }: ApiDeps): Router {
           ctx.body = await detail(existing);
           return;
         }
-        const data = (await registrationSchema.validate(draft.data, { abortEarly: false })) as TitleRegistration & Record<string, unknown>;
+        const data = (await checkInput(registrationSchema, draft.data)) as TitleRegistration & Record<string, unknown>;
         await checkUploads(db, userId, data);
         await checkExistingIpci(db, userId, data);
         const result = await registerDraft(db, draft, data, start);
@@ -209,7 +210,7 @@ export function titleAuditRoutes({ db, temporal, cfg }: ApiDeps): Router {
       .put('/api/title/registrations/:id', user, verified, validate(resubmitBody), loadRegistration, async (ctx) => {
         const row: RegistrationRow = ctx.state.registration;
         if (row.state !== 'failed') throw conflict('title.notAwaitingCorrection');
-        const data = (await registrationSchema.validate(ctx.state.input.data, { abortEarly: false })) as TitleRegistration & Record<string, unknown>;
+        const data = (await checkInput(registrationSchema, ctx.state.input.data)) as TitleRegistration & Record<string, unknown>;
         onlyFlaggedChanged(row.flags, row.data, data);
         await checkUploads(db, row.user_id, data);
         await checkExistingIpci(db, row.user_id, data);

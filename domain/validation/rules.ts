@@ -32,14 +32,46 @@ export function isUnifiedCreditCode(value: string): boolean {
   return CREDIT_CHARS[(31 - (sum % 31)) % 31] === code[17];
 }
 
-export const trimmed = () => yup.string().trim();
+/**
+ * Every text field starts here. Blanks around it are dropped, but only from a string: an array or
+ * object where text belongs reaches yup's type check (a 400 naming the field) instead of throwing in
+ * `String.prototype.trim` (yup's own `trim()` calls it on whatever came).
+ */
+export const trimmed = () => yup.string().transform((v: unknown) => (typeof v === 'string' ? v.trim() : v));
 export const requiredText = (max = 200) => trimmed().required().max(max);
 export const optionalText = (max = 200) => trimmed().max(max).default('');
 export const email = () => trimmed().matches(EMAIL_PATTERN, { message: 'validation.email', excludeEmptyString: true });
 export const phone = () => trimmed().matches(PHONE_PATTERN, { message: 'validation.phone', excludeEmptyString: true });
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written yyyy-mm-dd (no 2023-02-30, no month 13)? */
+export function isCalendarDate(iso: string): boolean {
+  const m = DATE.exec(iso);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+}
+
 /** An ISO calendar date (yyyy-mm-dd) kept as a string: what a date input gives and the API stores. */
-export const isoDate = () =>
-  trimmed().matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.date', excludeEmptyString: true });
+export const isoDate = () => trimmed().test('date', 'validation.date', (v) => !v || isCalendarDate(v));
+
+/** What Postgres' uuid type accepts written the canonical way: every id the API hands out. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The id of a file uploaded earlier through /api/uploads. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const uploadId = () => trimmed().matches(UUID, { message: 'validation.upload', excludeEmptyString: true });
+export const uploadId = () => trimmed().matches(UUID_PATTERN, { message: 'validation.upload', excludeEmptyString: true });
+/** A bigserial id (messages, outbox) given back as a page's `before`: a whole number Postgres' bigint holds. */
+export const serialId = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Validates `value` with a schema the way every API input is checked. Whatever the schema throws is
+ * about the input: a TypeError from a transform fed the wrong shape becomes a ValidationError (400)
+ * like any other refusal, instead of escaping as a server error.
+ */
+export async function checkInput<S extends yup.AnySchema>(schema: S, value: unknown, options: yup.ValidateOptions = {}): Promise<yup.InferType<S>> {
+  try {
+    return await schema.validate(value, { abortEarly: false, ...options });
+  } catch (err) {
+    if (err instanceof yup.ValidationError) throw err;
+    throw new yup.ValidationError('validation.invalid', value, '');
+  }
+}

@@ -1,4 +1,5 @@
-import { ageOn, isCalendarDate, isoToday, registerSchema, USERNAME_PATTERN } from '../../domain/accounts';
+import { ageOn, isoToday, registerSchema, USERNAME_PATTERN } from '../../domain/accounts';
+import { isCalendarDate } from '../../domain/validation/rules';
 import { loginSchema, lockSeconds, needsRehash } from '../../domain/auth';
 import { ARGON2_OPTIONS, isValidPassword, passwordStrength } from '../../domain/password';
 

@@ -39,7 +39,7 @@ import {
 } from '../../domain/titleRegistration';
 import { ValidationError } from 'yup';
 import { formatIpciCode, makeIpciCode } from '../../domain/ipci';
-import { isRealDate } from '../../domain/calendar';
+import { isCalendarDate as isRealDate } from '../../domain/validation/rules';
 
 let n = 0;
 /** A fresh upload id (a v4-shaped uuid) per call, so lists never repeat by accident. */

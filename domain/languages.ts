@@ -8,12 +8,23 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Picks the caller's language: explicit cookie first, then Accept-Language, then the default. */
+/**
+ * Picks the caller's language: explicit cookie first, then the Accept-Language entry with the
+ * highest q among the supported languages (a primary tag such as `en-GB` or `ja` matches), then the default.
+ */
 export function negotiateLang(cookie: string | undefined, acceptLanguage: string | undefined): Lang {
   if (isLang(cookie)) return cookie;
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const tag = part.split(';')[0].trim().toLowerCase();
-    const hit = LANGUAGES.find((l) => l.toLowerCase() === tag || l.slice(0, 2).toLowerCase() === tag.slice(0, 2));
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, order) => {
+      const [tag, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+      const q = params.find((p) => p.startsWith('q='));
+      return { tag, q: q ? Number(q.slice(2)) : 1, order };
+    })
+    .filter((e) => e.tag && e.q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+  for (const { tag } of ranked) {
+    const hit = LANGUAGES.find((l) => l.toLowerCase() === tag) ?? LANGUAGES.find((l) => l.slice(0, 2).toLowerCase() === tag.split('-')[0]);
     if (hit) return hit;
   }
   return DEFAULT_LANG;

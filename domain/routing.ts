@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, isLang, Lang } from './languages';
+import { isLang, Lang, negotiateLang } from './languages';
 
 export type LangRoute =
   | { kind: 'ok'; lang: Lang }
@@ -10,14 +10,15 @@ const SITE_SEGMENTS = ['ipci', 'ipcimobile'];
 
 /**
  * Spec part 1 §2: any path containing ipci starts with a supported language code;
- * a missing prefix takes the cookie language (default zh-CN); a prefix that differs
+ * a missing prefix takes the cookie language, else (a first visit, e.g. from a certificate's
+ * QR code) the best of the three in Accept-Language, else zh-CN; a prefix that differs
  * from the cookie language is redirected to the cookie language.
  */
-export function resolveLangRoute(pathname: string, cookieLang: string | undefined, search = ''): LangRoute {
+export function resolveLangRoute(pathname: string, cookieLang: string | undefined, search = '', acceptLanguage?: string): LangRoute {
   const segments = pathname.split('/').filter(Boolean);
   const siteAt = segments.findIndex((s) => SITE_SEGMENTS.includes(s));
   if (siteAt === -1) return { kind: 'unprefixed' };
-  const preferred: Lang = isLang(cookieLang) ? cookieLang : DEFAULT_LANG;
+  const preferred: Lang = negotiateLang(cookieLang, acceptLanguage);
   if (siteAt === 0) return { kind: 'redirect', to: `/${preferred}/${segments.join('/')}${search}` };
   if (siteAt > 1 || !isLang(segments[0])) return { kind: 'notFound' };
   const lang = segments[0];

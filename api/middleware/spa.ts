@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import serve from 'koa-static';
 import compose from 'koa-compose';
-import { DEFAULT_LANG, LANG_COOKIE } from '../../domain/languages';
+import { LANG_COOKIE } from '../../domain/languages';
 import { resolveLangRoute, UNPREFIXED_ROOTS } from '../../domain/routing';
 
 /**
@@ -24,8 +24,7 @@ export function spa(distDir: string): Middleware {
   const page: Middleware = async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next();
     const cookieLang = ctx.cookies.get(LANG_COOKIE);
-    if (ctx.path === '/') return ctx.redirect(`/${cookieLang ?? DEFAULT_LANG}/ipci`);
-    const route = resolveLangRoute(ctx.path, cookieLang, ctx.search);
+    const route = resolveLangRoute(ctx.path === '/' ? '/ipci' : ctx.path, cookieLang, ctx.search, ctx.get('accept-language'));
     if (route.kind === 'redirect') return ctx.redirect(route.to);
     const known = route.kind === 'ok' || (route.kind === 'unprefixed' && UNPREFIXED_ROOTS.includes(ctx.path.split('/')[1]));
     const index = await readIndex();

@@ -16,6 +16,16 @@ test.each([
   expect(await get(path, cookie)).toEqual({ status: 302, location: to });
 });
 
+test('a first visit (no cookie) to an unprefixed link, as a certificate QR code opens, follows Accept-Language', async () => {
+  const visit = (path: string, acceptLanguage: string) =>
+    fetch(apiBase() + path, { redirect: 'manual', headers: { 'accept-language': acceptLanguage } }).then((r) => r.headers.get('location'));
+  expect(await visit('/ipci/right/certificate/IPCI20260000001', 'ja-JP,ja;q=0.9')).toBe('/ja-JP/ipci/right/certificate/IPCI20260000001');
+  expect(await visit('/', 'en-GB,en;q=0.9')).toBe('/en-US/ipci');
+  expect(await visit('/ipci', 'de-DE')).toBe('/zh-CN/ipci');
+  const withCookie = await fetch(apiBase() + '/ipci', { redirect: 'manual', headers: { 'accept-language': 'ja-JP', cookie: 'cookie-lang=en-US' } });
+  expect(withCookie.headers.get('location')).toBe('/en-US/ipci');
+});
+
 test('a supported prefix that matches the cookie is served, an unsupported one is not', async () => {
   expect((await get('/en-US/ipci/usercenter', 'en-US')).location).toBeNull();
   expect((await get('/fr-FR/ipci')).status).not.toBe(302);

@@ -18,10 +18,22 @@ describe('language rule (spec part 1 §2)', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('IPCI');
   });
 
-  test('without a cookie the default is zh-CN', async () => {
-    renderApp('/ipci', { lang: null });
-    await waitFor(() => expect(location()).toBe('/zh-CN/ipci'));
-    expect(await screen.findByText('IPCI 文化知识产权确权授权平台')).toBeInTheDocument();
+  describe('without a cookie', () => {
+    const languages = (list: string[]) => jest.spyOn(navigator, 'languages', 'get').mockReturnValue(list);
+    afterEach(() => jest.restoreAllMocks());
+
+    test('the browser language is used when it is one of the three', async () => {
+      languages(['ja', 'en-US']);
+      renderApp('/ipci/usercenter', { lang: null });
+      await waitFor(() => expect(location()).toBe('/ja-JP/ipci/usercenter'));
+    });
+
+    test('otherwise the default is zh-CN', async () => {
+      languages(['de-DE', 'fr']);
+      renderApp('/ipci', { lang: null });
+      await waitFor(() => expect(location()).toBe('/zh-CN/ipci'));
+      expect(await screen.findByText('IPCI 文化知识产权确权授权平台')).toBeInTheDocument();
+    });
   });
 
   test('a path language different from the cookie language is redirected to the cookie language', async () => {

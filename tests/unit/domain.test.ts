@@ -24,6 +24,21 @@ describe('language routes (spec part 1 §2)', () => {
     expect(resolveLangRoute('/ipci/trade', 'en-US', '?page=2')).toEqual({ kind: 'redirect', to: '/en-US/ipci/trade?page=2' });
   });
 
+  test('a first visit without a cookie takes Accept-Language among the three; the cookie still wins', () => {
+    expect(resolveLangRoute('/ipci/right/certificate/X', undefined, '', 'ja,en-US;q=0.8')).toEqual({ kind: 'redirect', to: '/ja-JP/ipci/right/certificate/X' });
+    expect(resolveLangRoute('/ipci', undefined, '', 'de-DE,en-GB;q=0.5')).toEqual({ kind: 'redirect', to: '/en-US/ipci' });
+    expect(resolveLangRoute('/ipci', undefined, '', 'de-DE,fr')).toEqual({ kind: 'redirect', to: '/zh-CN/ipci' });
+    expect(resolveLangRoute('/ipci', 'zh-CN', '', 'en-US')).toEqual({ kind: 'redirect', to: '/zh-CN/ipci' });
+    // a page that already names its language is kept: Accept-Language only fills in a missing prefix
+    expect(resolveLangRoute('/zh-CN/ipci', undefined, '', 'en-US')).toEqual({ kind: 'ok', lang: 'zh-CN' });
+  });
+
+  test('Accept-Language quality values order the choice; q=0 refuses a language', () => {
+    expect(negotiateLang(undefined, 'en-US;q=0.5,ja-JP;q=0.9')).toBe('ja-JP');
+    expect(negotiateLang(undefined, 'en;q=0,zh-TW')).toBe('zh-CN');
+    expect(negotiateLang(undefined, 'en;q=0')).toBe('zh-CN');
+  });
+
   test('API language: cookie, then Accept-Language, then zh-CN', () => {
     expect(negotiateLang('ja-JP', 'en-US')).toBe('ja-JP');
     expect(negotiateLang(undefined, 'en-GB,en;q=0.8')).toBe('en-US');

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANG, isLang, LANG_COOKIE, LANGUAGES, type Lang } from '../../domain/languages';
+import { DEFAULT_LANG, isLang, LANG_COOKIE, LANGUAGES, negotiateLang, type Lang } from '../../domain/languages';
 import { SHARED_CATALOGS } from '../../domain/locales';
 import zhCN from '../locales/zh-CN.json';
 import enUS from '../locales/en-US.json';
@@ -29,22 +29,24 @@ import jaIpci from '../locales/ipci/ja-JP.json';
 import zhCertificate from '../locales/certificate/zh-CN.json';
 import enCertificate from '../locales/certificate/en-US.json';
 import jaCertificate from '../locales/certificate/ja-JP.json';
+import zhSite from '../locales/site/zh-CN.json';
+import enSite from '../locales/site/en-US.json';
+import jaSite from '../locales/site/ja-JP.json';
 import { mergeCatalogs } from '../../domain/locales/merge';
-import { getCookie } from './lib/cookies';
+import { browserLanguages, getCookie } from './lib/cookies';
 
 /** The `common` namespace: the base catalog plus one file per feature area (ui/locales/<area>/<lang>.json). */
 export const UI_CATALOGS: Record<Lang, typeof zhCN> = {
-  'zh-CN': mergeCatalogs(zhCN, zhAccount, zhSecurity, zhProfile, zhAdmin, zhTitle, zhIpci, zhCertificate, zhOrder),
-  'en-US': mergeCatalogs(enUS, enAccount, enSecurity, enProfile, enAdmin, enTitle, enIpci, enCertificate, enOrder),
-  'ja-JP': mergeCatalogs(jaJP, jaAccount, jaSecurity, jaProfile, jaAdmin, jaTitle, jaIpci, jaCertificate, jaOrder),
+  'zh-CN': mergeCatalogs(zhCN, zhAccount, zhSecurity, zhProfile, zhAdmin, zhTitle, zhIpci, zhCertificate, zhOrder, zhSite),
+  'en-US': mergeCatalogs(enUS, enAccount, enSecurity, enProfile, enAdmin, enTitle, enIpci, enCertificate, enOrder, enSite),
+  'ja-JP': mergeCatalogs(jaJP, jaAccount, jaSecurity, jaProfile, jaAdmin, jaTitle, jaIpci, jaCertificate, jaOrder, jaSite),
 };
 
-/** The language to start in: the path prefix of a site page, else the cookie, else zh-CN. */
+/** The language to start in: the path prefix of a site page, else the cookie, else the browser's languages, else zh-CN. */
 export function initialLang(pathname: string): Lang {
   const first = pathname.split('/').filter(Boolean)[0];
   if (isLang(first)) return first;
-  const cookie = getCookie(LANG_COOKIE);
-  return isLang(cookie) ? cookie : DEFAULT_LANG;
+  return negotiateLang(getCookie(LANG_COOKIE), browserLanguages());
 }
 
 export function setupI18n(lang: Lang = DEFAULT_LANG) {

@@ -2,22 +2,23 @@ import { useLayoutEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resolveLangRoute } from '../../../domain/routing';
-import { DEFAULT_LANG, isLang, LANG_COOKIE, LANGUAGES, type Lang } from '../../../domain/languages';
-import { getCookie, setLangCookie } from '../lib/cookies';
+import { isLang, LANG_COOKIE, LANGUAGES, negotiateLang, type Lang } from '../../../domain/languages';
+import { browserLanguages, getCookie, setLangCookie } from '../lib/cookies';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
 /**
- * Spec part 1 §2 on every navigation: `/ipci/...` gets the cookie language (default zh-CN),
+ * Spec part 1 §2 on every navigation: `/ipci/...` gets the cookie language (else the browser's
+ * languages, as the server reads Accept-Language, else zh-CN),
  * a path language that differs from the cookie language is redirected to it, an unsupported
  * code is a 404; otherwise the language is remembered and the interface follows it.
- * Staff pages have no prefix and use the cookie language.
+ * Staff pages have no prefix and use the same choice.
  */
 export function LangGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { i18n } = useTranslation();
   const cookie = getCookie(LANG_COOKIE);
-  const route = resolveLangRoute(location.pathname, cookie, location.search + location.hash);
-  const lang: Lang | null = route.kind === 'ok' ? route.lang : route.kind === 'unprefixed' ? (isLang(cookie) ? cookie : DEFAULT_LANG) : null;
+  const route = resolveLangRoute(location.pathname, cookie, location.search + location.hash, browserLanguages());
+  const lang: Lang | null = route.kind === 'ok' ? route.lang : route.kind === 'unprefixed' ? negotiateLang(cookie, browserLanguages()) : null;
 
   useLayoutEffect(() => {
     if (route.kind === 'ok' && cookie !== route.lang) setLangCookie(route.lang);

@@ -13,3 +13,8 @@ export function getCookie(name: string): string | undefined {
 export function setLangCookie(lang: Lang): void {
   document.cookie = `${LANG_COOKIE}=${encodeURIComponent(lang)}; path=/; max-age=${365 * 24 * 3600}; SameSite=Lax`;
 }
+
+/** The browser's languages in the form of an Accept-Language header, so the UI negotiates as the server does. */
+export function browserLanguages(): string {
+  return typeof navigator === 'undefined' ? '' : (navigator.languages ?? [navigator.language]).join(',');
+}

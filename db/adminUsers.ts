@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { UserEdit, UserSearch } from '../domain/adminUsers';
+import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
 import { PHONE_PATTERN } from '../domain/validation/rules';
 import { certificationOf } from './identity';
 import type { UserRow } from './users';
@@ -12,15 +13,7 @@ interface ListRow extends UserRow {
 }
 
 /** Keyset cursor over (created_at desc, id): microseconds kept, so no row falls between pages. */
-const encodeCursor = (r: ListRow) => Buffer.from(JSON.stringify([r.cursor_at, r.id])).toString('base64url');
-function decodeCursor(cursor: string): [string, string] | null {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    return Array.isArray(v) && typeof v[0] === 'string' && !Number.isNaN(Date.parse(v[0])) && typeof v[1] === 'string' && /^[0-9a-f-]{36}$/.test(v[1]) ? [v[0], v[1]] : null;
-  } catch {
-    return null;
-  }
-}
+const encodeCursor = (r: ListRow) => encodeKeyset([r.cursor_at, r.id]);
 
 export const toAdminUserRow = (r: UserRow) => ({
   id: r.id,
@@ -50,7 +43,7 @@ export async function searchUsers(k: Knex, q: UserSearch) {
   if (q.kind === 'staff') query.whereNull('kind');
   else if (q.kind) query.where('kind', q.kind);
   if (q.status) query.where('status', q.status);
-  const cursor = q.after ? decodeCursor(q.after) : null;
+  const cursor = decodeKeyset(q.after, ['date', 'uuid']);
   if (cursor) query.whereRaw('(created_at < ?::timestamptz or (created_at = ?::timestamptz and id > ?))', [cursor[0], cursor[0], cursor[1]]);
   const rows = await query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]).limit(q.limit + 1);
   const more = rows.length > q.limit;

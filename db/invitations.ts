@@ -3,7 +3,7 @@ import { IDENTITY_STATE } from '../domain/identity';
 import type { InvitationStatsQuery, InviteeQuery } from '../domain/invitations';
 import type { Lang } from '../domain/languages';
 import type { UserKind } from '../domain/roles';
-import { decodeKeyset, encodeKeyset } from './keyset';
+import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
 
 interface InviteeRow {
   id: string;
@@ -56,7 +56,7 @@ export async function inviteesPage(k: Knex, inviterId: string, q: InviteeQuery):
       k.raw("case when ic.kind = 'enterprise' then ic.data->>'companyNameJa' end as company_ja"),
     )
     .where('u.invited_by', inviterId);
-  const after = decodeKeyset(q.after, ['date', 'string']);
+  const after = decodeKeyset(q.after, ['date', 'uuid']);
   if (after) query.whereRaw('(u.created_at, u.id) < (?::timestamptz, ?::uuid)', after);
   const [rows, [{ n }]] = await Promise.all([
     query.orderBy([{ column: 'u.created_at', order: 'desc' }, { column: 'u.id', order: 'desc' }]).limit(q.limit + 1) as Promise<InviteeRow[]>,
@@ -148,7 +148,7 @@ export async function invitationStats(k: Knex, q: InvitationStatsQuery) {
     .select('s.*', 'i.username', 'i.display_name', 'i.invite_code')
     .from('s')
     .join('users as i', 'i.id', 's.inviter_id');
-  const after = decodeKeyset(q.after, ['number', 'date', 'string']);
+  const after = decodeKeyset(q.after, ['count', 'date', 'uuid']);
   if (after) page.whereRaw('(s.invitees, s.last_invited_at, s.inviter_id) < (?::int, ?::timestamptz, ?::uuid)', after);
   const totals = k
     .with('s', perInviter(k, q))

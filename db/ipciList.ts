@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ipciOperations, ipciState, type IpciState, type IpciStatus, type TakeDownKind } from '../domain/ipci';
-import { decodeKeyset, encodeKeyset } from './keyset';
+import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
 
 /**
  * The user centre's IPCI certificate list (spec part 1 §4): issued IPCIs, and approved registrations
@@ -86,7 +86,7 @@ export type IpciRowJson = ReturnType<typeof toIpciRowJson>;
  */
 export async function listIpcis(k: Knex, userId: string, q: { state?: IpciState; after?: string; limit?: number }) {
   const limit = q.limit ?? IPCI_PAGE_SIZE;
-  const cursor = decodeKeyset(q.after, ['date', 'string']);
+  const cursor = decodeKeyset(q.after, ['date', 'uuid']);
   const branches: string[] = [];
   const bindings: unknown[] = [];
   const keyset = (at: string, id: string) => {

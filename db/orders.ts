@@ -13,7 +13,7 @@ import {
   type OrderType,
   type PayMethod,
 } from '../domain/orders';
-import { decodeKeyset, encodeKeyset } from './keyset';
+import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
 
 export interface OrderRow {
   id: string;
@@ -151,7 +151,7 @@ export async function listOrders(k: Knex, q: OrderListQuery, userId?: string): P
   if (userId) query.where('user_id', userId);
   if (q.direction) query.where('direction', q.direction);
   if (q.bill) query.whereIn('order_state', BILL_STATE_ORDER_STATES[q.bill]);
-  const after = decodeKeyset(q.after, ['date', 'string']);
+  const after = decodeKeyset(q.after, ['date', 'uuid']);
   if (after) query.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', after);
   const rows = await query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(q.limit + 1);
   const more = rows.length > q.limit;
@@ -224,15 +224,47 @@ export function findPaymentAttempt(k: Knex, tradeNo: string): Promise<{ trade_no
 
 export type CallbackLogVerdict = 'accept' | 'duplicate' | 'wrongAmount' | 'notPayable' | 'badSignature' | 'unknownOrder' | 'malformed';
 
+/** How much of a notification's body the log keeps: a real one is a few dozen short fields. */
+export const CALLBACK_LOG_LIMITS = { keyChars: 64, valueChars: 256, totalChars: 4096 } as const;
+
+/** Text as Postgres can store it (no NUL, no lone surrogate), cut to `max` characters with a note of what was left out. */
+function cut(text: string, max: number): string {
+  const kept = text.length > max ? `${text.slice(0, max)}…(+${text.length - max})` : text;
+  return kept.replace(/\u0000/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+/**
+ * What the callback log keeps of a notification: its fields up to about 4 KB, each name and value
+ * cut short, nested values as cut JSON text. Anyone may post to the notify URL: the log must not
+ * grow with what they send.
+ */
+export function boundedPayload(body: unknown): unknown {
+  const L = CALLBACK_LOG_LIMITS;
+  const value = (v: unknown) => (v === null || typeof v === 'number' || typeof v === 'boolean' ? v : cut(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)), L.valueChars));
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return value(body ?? null);
+  const entries = Object.entries(body);
+  const kept: [string, unknown][] = [];
+  let size = 0;
+  for (const [key, v] of entries) {
+    const field: [string, unknown] = [cut(key, L.keyChars), value(v)];
+    size += JSON.stringify(field).length;
+    if (size > L.totalChars) break;
+    kept.push(field);
+  }
+  if (kept.length < entries.length) kept.push(['…', `${entries.length - kept.length} more fields`]);
+  // fromEntries defines each field, even one named __proto__.
+  return Object.fromEntries(kept);
+}
+
 export async function logCallback(
   k: Knex,
   c: { provider: string; orderNo: string | null; tradeNo: string | null; payload: unknown; signatureOk: boolean; verdict: CallbackLogVerdict },
 ): Promise<void> {
   await k('payment_callbacks').insert({
-    provider: c.provider.slice(0, 32),
-    order_no: c.orderNo?.slice(0, 32) ?? null,
-    trade_no: c.tradeNo?.slice(0, 100) ?? null,
-    payload: JSON.stringify(c.payload ?? null),
+    provider: cut(c.provider, 20),
+    order_no: c.orderNo === null ? null : cut(c.orderNo, 20),
+    trade_no: c.tradeNo === null ? null : cut(c.tradeNo, 90),
+    payload: JSON.stringify(boundedPayload(c.payload)),
     signature_ok: c.signatureOk,
     verdict: c.verdict,
   });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Decision, InboxQuery, TaskStatus } from '../domain/tasks';
+import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
 
 export interface TaskRow {
   id: string;
@@ -48,17 +49,7 @@ export function toTaskJson(row: TaskRow, now = new Date()) {
 export type TaskJson = ReturnType<typeof toTaskJson>;
 
 /** Keyset cursor over (due_at, id): stable pages however many tasks arrive meanwhile. */
-export function encodeCursor(row: Pick<TaskRow, 'due_at' | 'id'>): string {
-  return Buffer.from(JSON.stringify([row.due_at.toISOString(), row.id])).toString('base64url');
-}
-function decodeCursor(cursor: string): [string, string] | null {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    return Array.isArray(v) && typeof v[0] === 'string' && !Number.isNaN(Date.parse(v[0])) && typeof v[1] === 'string' ? [v[0], v[1]] : null;
-  } catch {
-    return null;
-  }
-}
+const encodeCursor = (row: Pick<TaskRow, 'due_at' | 'id'>) => encodeKeyset([row.due_at.toISOString(), row.id]);
 
 /** Who reads the inbox: admins see every task, other staff only tasks meant for one of their roles. */
 export interface InboxReader {
@@ -80,7 +71,7 @@ export async function inboxPage(k: Knex, q: InboxQuery, reader: InboxReader): Pr
   if (q.mine) query.where('assignee_id', userId);
   if (q.overdue) query.where('due_at', '<', k.fn.now());
   if (q.after) {
-    const cursor = decodeCursor(q.after);
+    const cursor = decodeKeyset(q.after, ['date', 'key']);
     if (cursor) query.whereRaw('(due_at, id) > (?::timestamptz, ?)', cursor);
   }
   const rows = await query.orderBy([{ column: 'due_at' }, { column: 'id' }]).limit(q.limit + 1);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { FailureReason, RegistrationMode, RegistrationState, WizardStep } from '../domain/titleRegistration';
-import { decodeKeyset, encodeKeyset } from './keyset';
+import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
 
 /**
  * Title registration drafts (saved as the user goes through the wizard) and submitted
@@ -71,7 +71,7 @@ export function draftOf(k: Knex, userId: string, id: string): Promise<DraftRow |
 /** The user's drafts, last edited first (index title_drafts_user). */
 export function draftsPage(k: Knex, userId: string, q: PageQuery) {
   const query = k('title_drafts').where({ user_id: userId });
-  const after = decodeKeyset(q.after, ['date', 'string']);
+  const after = decodeKeyset(q.after, ['date', 'uuid']);
   if (after) query.whereRaw('(updated_at, id) < (?::timestamptz, ?::uuid)', after);
   query.orderBy([
     { column: 'updated_at', order: 'desc' },
@@ -160,7 +160,7 @@ export function registrationsPage(k: Knex, userId: string, q: PageQuery & { stat
   if (q.state === 'toAudit' || q.state === 'underAudit') {
     query.where('r.state', 'toAudit').whereRaw(`${STATE} = ?`, [q.state]);
   } else if (q.state) query.where('r.state', q.state);
-  const after = decodeKeyset(q.after, ['date', 'string']);
+  const after = decodeKeyset(q.after, ['date', 'uuid']);
   if (after) query.whereRaw('(r.submitted_at, r.id) < (?::timestamptz, ?::uuid)', after);
   query.orderBy([
     { column: 'r.submitted_at', order: 'desc' },

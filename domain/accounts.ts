@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { IDENTITY_KINDS, type IdentityKind } from './identity';
 import { newPassword, repeatPassword } from './password';
 import { contactAddress, verificationCode } from './verification';
-import { isCalendarDate, isoDate, trimmed } from './validation/rules';
+import { isCalendarDate, isoDate, serialId, trimmed } from './validation/rules';
 
 /**
  * User names: 3–32 letters (any script), digits or `_`, starting with a letter. Starting with a letter
@@ -107,7 +107,7 @@ export const OUTBOX_PAGE = 50;
 export const outboxQuerySchema = yup
   .object({
     recipient: trimmed().max(254).default(''),
-    before: yup.number().integer().min(1),
+    before: serialId(),
     limit: yup.number().integer().min(1).max(200).default(OUTBOX_PAGE),
   })
   .noUnknown();

@@ -1,6 +1,7 @@
 import './validation/locale';
 import * as yup from 'yup';
 import { ROLES, USER_TYPES } from './roles';
+import { keysetCursor } from './validation/keyset';
 import { requiredText, trimmed } from './validation/rules';
 
 /** Spec part 1 §4: an account is active, frozen for security, or cancelled (irreversible). */
@@ -19,7 +20,7 @@ export const userSearchSchema = yup
     status: yup.string().oneOf([...USER_STATUSES]),
     limit: yup.number().integer().min(1).max(100).default(ADMIN_USERS_PAGE_SIZE),
     /** Opaque keyset cursor returned as `next` by the previous page. */
-    after: yup.string().max(200),
+    after: keysetCursor(['date', 'uuid']),
   })
   .noUnknown();
 export type UserSearch = yup.InferType<typeof userSearchSchema>;

@@ -1,6 +1,7 @@
 import './validation/locale';
 import * as yup from 'yup';
 import type { Lang } from './languages';
+import { keysetCursor } from './validation/keyset';
 import { isCalendarDate, isoDate, trimmed } from './validation/rules';
 
 export const INVITATION_PAGE_SIZE = 20;
@@ -10,13 +11,10 @@ export function invitationLink(lang: Lang, code: string): string {
   return `/${lang}/ipci/register?invite=${encodeURIComponent(code)}`;
 }
 
-const page = {
-  limit: yup.number().integer().min(1).max(100).default(INVITATION_PAGE_SIZE),
-  /** Opaque keyset cursor returned as `next` by the previous page. */
-  after: trimmed().max(200),
-};
+const limit = yup.number().integer().min(1).max(100).default(INVITATION_PAGE_SIZE);
 
-export const inviteeQuerySchema = yup.object(page).noUnknown();
+/** `after`: the opaque keyset cursor returned as `next` by the previous page. */
+export const inviteeQuerySchema = yup.object({ limit, after: keysetCursor(['date', 'uuid']) }).noUnknown();
 export type InviteeQuery = yup.InferType<typeof inviteeQuerySchema>;
 
 /**
@@ -31,7 +29,8 @@ export const invitationStatsQuerySchema = yup
       return !from || !to || !isCalendarDate(from) || to >= from;
     }),
     q: trimmed().max(64),
-    ...page,
+    limit,
+    after: keysetCursor(['count', 'date', 'uuid']),
   })
   .noUnknown();
 export type InvitationStatsQuery = yup.InferType<typeof invitationStatsQuerySchema>;

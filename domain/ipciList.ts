@@ -1,13 +1,14 @@
 import './validation/locale';
 import * as yup from 'yup';
 import { IPCI_STATES, TAKE_DOWN_KINDS } from './ipci';
+import { keysetCursor } from './validation/keyset';
 
 /** The IPCI certificate list (spec part 1 §4): one state filter, keyset pages. */
 export const ipciListQuerySchema = yup
   .object({
     state: yup.string().oneOf([...IPCI_STATES]),
     /** Opaque keyset cursor returned as `next` by the previous page. */
-    after: yup.string().max(200),
+    after: keysetCursor(['date', 'uuid']),
   })
   .noUnknown();
 

@@ -5,6 +5,7 @@ import { IPCI_KINDS, type IpciKind } from './ipci';
 import { actualAmount, CURRENCY, formatYuan, yuanAmount } from './money';
 import { decisionSchema } from './tasks';
 import { MAX_UPLOAD_BYTES } from './uploads';
+import { keysetCursor } from './validation/keyset';
 import { isCalendarDate, optionalText, requiredText, trimmed, uploadId } from './validation/rules';
 
 /** Spec part 2 §3: what an order is for. `certification` is the title-verification / IPCI fee. */
@@ -251,7 +252,7 @@ export const orderListQuerySchema = yup
     bill: trimmed().oneOf(['', ...BILL_STATES]).default(''),
     limit: yup.number().integer().min(1).max(100).default(ORDER_PAGE_SIZE),
     /** Opaque keyset cursor returned as `next` by the previous page. */
-    after: trimmed().max(200),
+    after: keysetCursor(['date', 'uuid']),
   })
   .noUnknown();
 export type OrderListQueryInput = yup.InferType<typeof orderListQuerySchema>;

@@ -1,5 +1,6 @@
 import './validation/locale';
 import * as yup from 'yup';
+import { keysetCursor } from './validation/keyset';
 import { trimmed } from './validation/rules';
 import type { Role } from './roles';
 
@@ -40,7 +41,7 @@ export const inboxQuerySchema = yup
     overdue: yup.boolean().default(false),
     limit: yup.number().integer().min(1).max(100).default(INBOX_PAGE_SIZE),
     /** Opaque keyset cursor returned as `next` by the previous page. */
-    after: yup.string().max(200),
+    after: keysetCursor(['date', 'key']),
   })
   .noUnknown();
 export type InboxQuery = yup.InferType<typeof inboxQuerySchema>;

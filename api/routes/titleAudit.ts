@@ -40,9 +40,10 @@ import { validate } from '../middleware/validate';
 import { onlyFlaggedChanged } from '../lib/corrections';
 import { checkOwnedUploads } from '../lib/ownedUploads';
 import { runUpdate } from '../lib/workflowErrors';
+import { keysetCursor } from '../../domain/validation/keyset';
 import { checkInput } from '../../domain/validation/rules';
 
-const PAGE = { limit: yup.number().integer().min(1).max(100).default(20), after: yup.string().max(200) };
+const PAGE = { limit: yup.number().integer().min(1).max(100).default(20), after: keysetCursor(['date', 'uuid']) };
 const pageSchema = yup.object(PAGE).noUnknown();
 const listSchema = yup.object({ ...PAGE, state: yup.string().oneOf([...REGISTRATION_STATES]) }).noUnknown();
 const draftBody = yup.object({ data: yup.object().default({}), step: yup.string().oneOf([...WIZARD_STEPS]) }).noUnknown();

@@ -2,7 +2,8 @@ import * as yup from 'yup';
 import { loginSchema } from '../../domain/auth';
 import { invitationStatsQuerySchema } from '../../domain/invitations';
 import { remittanceSchema } from '../../domain/orders';
-import { checkInput, isCalendarDate, isoDate, trimmed } from '../../domain/validation/rules';
+import { decodeKeyset, encodeKeyset, keysetCursor } from '../../domain/validation/keyset';
+import { checkInput, isCalendarDate, isoDate, serialId, trimmed } from '../../domain/validation/rules';
 
 const fieldsOf = async (p: Promise<unknown>) => {
   const err = await p.then(
@@ -58,5 +59,44 @@ describe('calendar dates', () => {
 
   test('an admin filter with an impossible date names the field', async () => {
     expect(await fieldsOf(checkInput(invitationStatsQuerySchema, { from: '2026-13-45', to: '2026-02-30' }))).toEqual({ from: 'validation.date', to: 'validation.date' });
+  });
+});
+
+describe('keyset cursors', () => {
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const at = '2026-11-24T08:30:00.123Z';
+  const id = '0b6a3c1e-4f2d-4a7b-9c8e-1d2f3a4b5c6d';
+
+  test('a cursor the API handed out decodes to its values', () => {
+    expect(decodeKeyset(encodeKeyset([at, id]), ['date', 'uuid'])).toEqual([at, id]);
+    expect(decodeKeyset(encodeKeyset([3, '2026-11-24T08:30:00.123456Z', id]), ['count', 'date', 'uuid'])).toEqual([3, '2026-11-24T08:30:00.123456Z', id]);
+    expect(decodeKeyset(encodeKeyset([at, 'identityReview/x/1']), ['date', 'key'])).toEqual([at, 'identityReview/x/1']);
+  });
+
+  test.each([
+    ['not base64', '%%%'],
+    ['not JSON', Buffer.from('{nope').toString('base64url')],
+    ['["1","x"]', b64(['1', 'x'])],
+    ['a date Postgres would refuse', b64(['2026-02-30T00:00:00Z', id])],
+    ['a date without its zone', b64(['2026-11-24 08:30', id])],
+    ['year zero', b64(['0000-01-01T00:00:00Z', id])],
+    ['a UUID lookalike', b64([at, '------------------------------------'])],
+    ['too few values', b64([at])],
+    ['an object', b64({ 0: at, 1: id })],
+  ])('%s is refused', async (_, cursor) => {
+    expect(decodeKeyset(cursor, ['date', 'uuid'])).toBeNull();
+    await expect(keysetCursor(['date', 'uuid']).validate(cursor)).rejects.toMatchObject({ message: 'validation.cursor' });
+  });
+
+  test('counts stay within an int, keys are bounded', () => {
+    expect(decodeKeyset(b64([2 ** 31, at, id]), ['count', 'date', 'uuid'])).toBeNull();
+    expect(decodeKeyset(b64([1.5, at, id]), ['count', 'date', 'uuid'])).toBeNull();
+    expect(decodeKeyset(b64([at, 'x'.repeat(201)]), ['date', 'key'])).toBeNull();
+    expect(decodeKeyset(b64([at, 'a\u0000b']), ['date', 'key'])).toBeNull();
+  });
+
+  test('a bigserial `before` past what JavaScript and bigint hold is refused', async () => {
+    await expect(serialId().validate('99999999999999999999')).rejects.toMatchObject({ message: 'validation.max' });
+    expect(await serialId().validate('42')).toBe(42);
   });
 });

@@ -66,6 +66,19 @@ describe('registration', () => {
     expect(document.getElementById('register-birthDate')).toBeNull();
   });
 
+  test('a field\'s error and its hint are separate lines, never one run of text', async () => {
+    renderApp('/en-US/ipci/register', { user: null });
+    await screen.findByTestId('register-form');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const error = await screen.findByTestId('error-username');
+    const hint = screen.getByTestId('hint-username');
+    expect(error).toHaveTextContent('This field is required');
+    expect(hint).toHaveTextContent('3–32 letters, digits or _, starting with a letter');
+    expect(error).not.toContainElement(hint);
+    for (const line of [error, hint]) expect(line).toHaveClass('ipci-helper-line');
+    expect(hint).toHaveClass('ipci-helper-hint');
+  });
+
   test('server field errors land on their fields; the invitation code comes from the link', async () => {
     let body: Record<string, unknown> = {};
     server.use(

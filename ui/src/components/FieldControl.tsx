@@ -66,22 +66,29 @@ export function FieldControl({ id, type, value, disabled, intent, set, blur, che
   }
 }
 
-/** The reviewer's flag reason before the error, as both review flows show it; `children` add a form's own hints. */
-export function FieldHelper({ name, reason, error, children }: { name: string; reason?: string; error?: string; children?: ReactNode }) {
+/**
+ * What a form says under a field, one line each so they never run together: the reviewer's flag
+ * reason (review flows), the error, then the field's hint (its rules, kept in view while the error shows).
+ */
+export function FieldHelper({ name, reason, error, hint }: { name: string; reason?: string; error?: string; hint?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
       {reason && (
-        <span className="ipci-flag-reason" data-testid={`reason-${name}`}>
+        <div className="ipci-helper-line ipci-flag-reason" data-testid={`reason-${name}`}>
           <Icon icon="flag" size={12} intent="danger" /> {t('identity.reviewerSays')}: {reason}
-        </span>
+        </div>
       )}
       {error && (
-        <span data-testid={`error-${name}`} role="alert">
+        <div className="ipci-helper-line" data-testid={`error-${name}`} role="alert">
           {error}
-        </span>
+        </div>
       )}
-      {children}
+      {hint && (
+        <div className="ipci-helper-line ipci-helper-hint" data-testid={`hint-${name}`}>
+          {hint}
+        </div>
+      )}
     </>
   );
 }

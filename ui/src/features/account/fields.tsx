@@ -4,6 +4,7 @@ import type { FormikProps } from 'formik';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../lib/format';
+import { FieldHelper } from '../../components/FieldControl';
 
 /**
  * The message to show under a field: the shared schema's (once touched or submitted), else the
@@ -58,18 +59,7 @@ export function TextField<V>({ form, server, onEdit, name, idPrefix, label, type
       label={label}
       labelFor={id}
       intent={intent}
-      helperText={
-        error || helper ? (
-          <>
-            {error && (
-              <span data-testid={`error-${name}`} role="alert">
-                {error}
-              </span>
-            )}
-            {helper}
-          </>
-        ) : undefined
-      }
+      helperText={error || helper ? <FieldHelper name={name} error={error} hint={helper} /> : undefined}
     >
       {right ? (
         <div className="ipci-code-row">

@@ -140,9 +140,7 @@ function TitleFieldControl({ spec, form, tried, locked, reason, error: outside, 
 
   const hint = !locked && type === 'uploads' && spec.uploadKind === 'ipImage' ? t(`titleRegistration.hint.${name === 'mainImages' ? 'mainImages' : 'images'}`) : undefined;
   const helper = (
-    <FieldHelper name={name} reason={reason} error={error}>
-      {!error && hint && <span className="ipci-muted">{hint}</span>}
-    </FieldHelper>
+    <FieldHelper name={name} reason={reason} error={error} hint={hint} />
   );
   return (
     <FormGroup

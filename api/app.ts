@@ -5,9 +5,17 @@ import path from 'node:path';
 import type { ApiDeps } from './deps';
 import { safeError } from './lib/safeError';
 import { errors } from './middleware/errors';
+import { bodyLimit } from './middleware/bodyLimit';
+import { csrf } from './middleware/csrf';
+import { noStore } from './middleware/noStore';
+import { trustedProxyHops } from './lib/startupChecks';
+import { NOTIFY_PATH, NOTIFY_MAX_BYTES } from './routes/orderPayment';
+import { compression } from './middleware/compression';
 import { lang } from './middleware/lang';
 import { adminGate, session } from './middleware/auth';
+import { guardIdParams } from './middleware/params';
 import { spa } from './middleware/spa';
+import { wellFormed } from './middleware/wellFormed';
 import { authRoutes } from './routes/auth';
 import { accountRoutes } from './routes/account';
 import { accountCancellationRoutes } from './routes/accountCancellation';
@@ -33,9 +41,11 @@ import { ROOT } from '../temporal/config';
 export const UI_DIST = path.join(ROOT, 'ui', 'dist');
 
 export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  const hops = trustedProxyHops();
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   app.use(lang);
   app.use(errors);
+  app.use(compression);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -48,7 +58,11 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
       },
     }),
   );
+  app.use(csrf());
+  app.use(noStore);
+  app.use(bodyLimit(NOTIFY_PATH, NOTIFY_MAX_BYTES));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  app.use(wellFormed);
   app.use(session(deps.db));
   app.use(adminGate);
   const areas = [
@@ -60,7 +74,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [orderPaymentRoutes],
   ];
   for (const routes of areas.flat()) {
-    const router = routes(deps);
+    const router = guardIdParams(routes(deps));
     app.use(router.routes()).use(router.allowedMethods());
   }
   app.use(spa(uiDist));

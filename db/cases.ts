@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { UUID_PATTERN } from '../domain/validation/rules';
 import { cancellationWorkflowId } from './cancellations';
 import { identityWorkflowId } from './identity';
 import { titleWorkflowId } from './titleRegistrations';
@@ -39,7 +40,7 @@ const RESOLVERS: Record<string, (k: Knex, id: string) => Promise<CaseRef | undef
 };
 
 export async function caseRef(k: Knex, kind: string, id: string): Promise<CaseRef | undefined> {
-  const resolve = RESOLVERS[kind];
-  if (!resolve || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  return resolve(k, id);
+  // Own keys only: `constructor` or `__proto__` from the path is no process kind.
+  if (!Object.hasOwn(RESOLVERS, kind) || !UUID_PATTERN.test(id)) return undefined;
+  return RESOLVERS[kind](k, id);
 }

@@ -14,6 +14,7 @@ import {
   type PayMethod,
 } from '../domain/orders';
 import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
+import { UUID_PATTERN } from '../domain/validation/rules';
 
 export interface OrderRow {
   id: string;
@@ -122,7 +123,7 @@ export async function createOrder(k: Knex, o: NewOrder): Promise<OrderRow> {
 }
 
 export function findOrder(k: Knex, id: string): Promise<OrderRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(undefined);
+  if (!UUID_PATTERN.test(id)) return Promise.resolve(undefined);
   return k<OrderRow>('orders').where({ id }).first();
 }
 

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { ValidationError } from 'yup';
+import { formatBytes } from '../../domain/uploads';
 import { HttpError, badRequest } from '../errors';
 
 /** Turns thrown errors into `{ status, code, message, fields }` in the caller's language. */
@@ -8,7 +9,7 @@ export const errors: Middleware = async (ctx, next) => {
     await next();
     if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) throw new HttpError(404, 'notFound', 'http.notFound');
   } catch (raw) {
-    const err = raw instanceof ValidationError ? fromValidation(raw) : raw;
+    const err = raw instanceof ValidationError ? fromValidation(raw) : (fromKoa(raw) ?? raw);
     const t = ctx.state.t;
     if (err instanceof HttpError) {
       ctx.status = err.status;
@@ -22,18 +23,25 @@ export const errors: Middleware = async (ctx, next) => {
       };
       return;
     }
-    const status = (raw as { status?: number }).status;
-    if (status && status >= 400 && status < 500) {
-      // Koa / body-parser errors (malformed JSON, …) are the caller's, not ours.
-      ctx.status = status;
-      ctx.body = { status, code: status === 413 ? 'payloadTooLarge' : 'badRequest', message: t(status === 413 ? 'http.payloadTooLarge' : 'http.badRequest', { max: '' }) };
-      return;
-    }
     ctx.app.emit('error', raw, ctx);
     ctx.status = 500;
     ctx.body = { status: 500, code: 'internal', message: t('http.internal') };
   }
 };
+
+/**
+ * Koa and body-parser errors (malformed JSON, a body past the limit, …) are the caller's, not ours:
+ * answered like every other 4xx, with `fields` and, for 413, the limit.
+ */
+function fromKoa(raw: unknown): HttpError | undefined {
+  const { status, limit } = raw as { status?: number; limit?: number };
+  if (raw instanceof HttpError || !status || status < 400 || status >= 500) return undefined;
+  if (status === 413) {
+    const params = { max: formatBytes(limit ?? 0) };
+    return new HttpError(413, 'payloadTooLarge', 'http.bodyTooLarge', params, { _: { key: 'http.bodyTooLarge', params } });
+  }
+  return new HttpError(status, 'badRequest', 'http.malformed', {}, { _: { key: 'http.malformed' } });
+}
 
 function fromValidation(err: ValidationError): HttpError {
   const inner = err.inner.length ? err.inner : [err];

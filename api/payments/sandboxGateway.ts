@@ -6,8 +6,12 @@ import path from 'node:path';
 import QRCode from 'qrcode';
 import { formatYuan } from '../../domain/money';
 import { SANDBOX_PROVIDER } from '../../domain/orders';
+import { isStaff } from '../../domain/roles';
+import { findOrderByNo } from '../../db/orders';
 import { ROOT } from '../../temporal/config';
 import { siteOrigin } from '../lib/siteOrigin';
+import { allow } from '../middleware/auth';
+import { rateLimit } from '../middleware/rateLimit';
 import type { CallbackCheck, PaymentGateway } from './gateway';
 
 /**
@@ -20,6 +24,8 @@ import type { CallbackCheck, PaymentGateway } from './gateway';
 export const SANDBOX_PREFIX = '/sandbox-gateway';
 const MAX_NOTIFY_ATTEMPTS = 10;
 const MAX_BACKOFF_MS = 60_000;
+/** On-demand resends one user may ask for. */
+const RESEND_LIMIT = { prefix: 'resend', points: 10, seconds: 60 } as const;
 
 /**
  * The signing secret: SANDBOX_GATEWAY_SECRET, else one generated on first use and kept in
@@ -78,12 +84,12 @@ interface TradeRow {
 }
 
 const TEXT = {
-  'zh-CN': { title: '沙箱收银台', merchant: 'IPCI 平台', order: '商户订单号', subject: '商品', amount: '应付金额', scan: '请使用手机扫码支付，或点击下方按钮', pay: '确认支付', cancel: '取消并返回商户', paid: '该交易已支付', back: '返回商户', note: '沙箱环境：不会产生真实扣款', unknown: '交易不存在', yuan: '元' },
-  'en-US': { title: 'Sandbox checkout', merchant: 'IPCI platform', order: 'Merchant order no.', subject: 'Item', amount: 'Amount due', scan: 'Scan the code with your phone to pay, or use the button below', pay: 'Pay now', cancel: 'Cancel and return to the merchant', paid: 'This trade has been paid', back: 'Return to the merchant', note: 'Sandbox: no real money is charged', unknown: 'No such trade', yuan: 'yuan' },
-  'ja-JP': { title: 'サンドボックス決済', merchant: 'IPCI プラットフォーム', order: '加盟店注文番号', subject: '商品', amount: 'お支払い金額', scan: 'スマートフォンでコードを読み取るか、下のボタンでお支払いください', pay: '支払う', cancel: 'キャンセルして加盟店に戻る', paid: 'この取引は支払い済みです', back: '加盟店に戻る', note: 'サンドボックス：実際の請求は発生しません', unknown: '取引が見つかりません', yuan: '元' },
+  'zh-CN': { title: '沙箱收银台', merchant: 'IPCI 平台', order: '商户订单号', subject: '商品', amount: '应付金额', scan: '请使用手机扫码支付，或点击下方按钮', pay: '确认支付', cancel: '取消并返回商户', paid: '该交易已支付', back: '返回商户', note: '测试支付：这是沙箱收银台，不会产生真实扣款', unknown: '交易不存在', yuan: '元' },
+  'en-US': { title: 'Sandbox checkout', merchant: 'IPCI platform', order: 'Merchant order no.', subject: 'Item', amount: 'Amount due', scan: 'Scan the code with your phone to pay, or use the button below', pay: 'Pay now', cancel: 'Cancel and return to the merchant', paid: 'This trade has been paid', back: 'Return to the merchant', note: 'Test payment: this is the sandbox checkout, no real money is charged', unknown: 'No such trade', yuan: 'yuan' },
+  'ja-JP': { title: 'サンドボックス決済', merchant: 'IPCI プラットフォーム', order: '加盟店注文番号', subject: '商品', amount: 'お支払い金額', scan: 'スマートフォンでコードを読み取るか、下のボタンでお支払いください', pay: '支払う', cancel: 'キャンセルして加盟店に戻る', paid: 'この取引は支払い済みです', back: '加盟店に戻る', note: 'テスト決済：サンドボックスのため、実際の請求は発生しません', unknown: '取引が見つかりません', yuan: '元' },
 } as const;
 type PageLang = keyof typeof TEXT;
-const pageLang = (v: unknown): PageLang => (typeof v === 'string' && v in TEXT ? (v as PageLang) : 'zh-CN');
+const pageLang = (v: unknown): PageLang => (typeof v === 'string' && Object.hasOwn(TEXT, v) ? (v as PageLang) : 'zh-CN');
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -94,12 +100,13 @@ main{max-width:460px;margin:32px auto;background:#fff;border-radius:8px;box-shad
 dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 20px}dt{color:#5f6b7c}dd{margin:0;word-break:break-all}
 .amount{font-size:28px;color:#c23030;font-weight:600}.qr{display:flex;justify-content:center;margin:12px 0}
 .hint{text-align:center;color:#5f6b7c;font-size:13px}button{width:100%;padding:12px;font-size:16px;border:0;border-radius:4px;background:#238551;color:#fff;cursor:pointer}
-a{display:block;text-align:center;margin-top:14px;color:#2d72d2}.note{margin-top:20px;font-size:12px;color:#8f99a8;text-align:center}
-.done{font-size:18px;color:#238551;text-align:center}`;
+a{display:block;text-align:center;margin-top:14px;color:#2d72d2}
+.done{font-size:18px;color:#238551;text-align:center}
+.test{margin:0 0 20px;padding:10px 12px;border-radius:4px;background:#fbecd0;color:#7a4a00;font-weight:600;text-align:center}`;
 
 function page(lang: PageLang, body: string): string {
   const t = TEXT[lang];
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title}</title><style>${STYLE}</style></head><body><header>${t.title} · ${t.merchant}</header><main>${body}<p class="note">${t.note}</p></main></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title}</title><style>${STYLE}</style></head><body><header>${t.title} · ${t.merchant}</header><main><p class="test" role="note">${t.note}</p>${body}</main></body></html>`;
 }
 
 export function sandboxGateway(db: Knex): PaymentGateway {
@@ -168,7 +175,7 @@ export function sandboxGateway(db: Knex): PaymentGateway {
         return;
       }
       // The code encodes this page: scanning it on a phone opens the same checkout there.
-      const qr = await QRCode.toString(`${siteOrigin(ctx)}${ctx.path}?lang=${lang}`, { type: 'svg', margin: 1, width: 200 });
+      const qr = await QRCode.toString(`${siteOrigin()}${ctx.path}?lang=${lang}`, { type: 'svg', margin: 1, width: 200 });
       const action = `${SANDBOX_PREFIX}/pay/${encodeURIComponent(row.trade_no)}?lang=${lang}`;
       ctx.body = page(
         lang,
@@ -191,10 +198,13 @@ export function sandboxGateway(db: Knex): PaymentGateway {
       ctx.status = 303;
       ctx.redirect(row.return_url);
     })
-    .post('/trades/:tradeNo/resend', async (ctx) => {
-      // A provider resends notifications; this does it on demand (tests of duplicate callbacks).
+    .post('/trades/:tradeNo/resend', allow('user', 'reviewer', 'admin'), rateLimit(db, RESEND_LIMIT, (ctx) => ctx.state.user.id), async (ctx) => {
+      // A provider resends notifications; this does it on demand (tests of duplicate callbacks), for
+      // the order's owner or staff only: each resend makes this server post to the stored notify URL.
       const row = await trade(ctx.params.tradeNo);
-      if (!row || row.state !== 'paid') {
+      const user = ctx.state.user;
+      const mine = row && (isStaff(user.roles) || (await findOrderByNo(db, row.order_no))?.user_id === user.id);
+      if (!row || !mine || row.state !== 'paid') {
         ctx.status = 404;
         ctx.body = { message: 'no paid trade' };
         return;

@@ -19,11 +19,19 @@ import { currentKey, keyById, publishedKeys } from '../../db/signingKeys';
 import type { ApiDeps } from '../deps';
 import { badRequest, conflict, forbidden, HttpError } from '../errors';
 import { allow, anyone } from '../middleware/auth';
+import { idParam } from '../middleware/params';
+import { rateLimit } from '../middleware/rateLimit';
 
 /**
  * The electronic certificate in public: verification by code (the QR code's page), the published
  * signing keys, and the owner's (or staff's) download of the PDF and its detached signature.
  */
+
+/**
+ * Verification stays open to anyone, but codes are sequential: one address may check this many a
+ * minute, enough for people and too few to walk the register.
+ */
+export const VERIFY_LIMIT = { prefix: 'verify', points: 30, seconds: 60 } as const;
 
 const notFoundCode = () => new HttpError(404, 'notFound', 'certificate.notFound');
 
@@ -78,7 +86,9 @@ export function certificateRoutes({ db, uploadDir }: ApiDeps): Router {
   }
 
   return new Router()
-    .get('/api/public/ipci/:code', anyone, async (ctx) => {
+    // Signing keys are named by the first 16 hex digits of their fingerprint.
+    .param('keyId', idParam(/^[0-9a-f]{16}$/))
+    .get('/api/public/ipci/:code', anyone, rateLimit(db, VERIFY_LIMIT), async (ctx) => {
       const parts = parseIpciCode(ctx.params.code);
       if (!parts) throw badRequest({ code: { key: 'title.ipciCode' } });
       const row = await ipciByCode(db, parts.code);
@@ -92,7 +102,7 @@ export function certificateRoutes({ db, uploadDir }: ApiDeps): Router {
       ctx.body = { keys: keys.map((k, i) => ({ ...k, current: i === 0 })) };
     })
     .get(`${SIGNING_KEYS_API}/:keyId.pem`, anyone, async (ctx) => {
-      const key = /^[0-9a-f]{16}$/.test(ctx.params.keyId) ? await keyById(db, ctx.params.keyId) : undefined;
+      const key = await keyById(db, ctx.params.keyId);
       if (!key) throw notFoundCode();
       sendPem(ctx, key.publicPem, `ipci-signing-key-${key.keyId}.pem`);
     })

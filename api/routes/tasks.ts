@@ -8,6 +8,7 @@ import { claimTask, completeTask, reassignTask, unclaimTask, type TaskView } fro
 import type { ApiDeps } from '../deps';
 import { badRequest, notFound } from '../errors';
 import { allow } from '../middleware/auth';
+import { idParam } from '../middleware/params';
 import { validate } from '../middleware/validate';
 import { runUpdate } from '../lib/workflowErrors';
 import { decisionShape, taskSubject } from '../lib/taskSubjects';
@@ -34,6 +35,8 @@ export function taskRoutes({ db, temporal, cfg }: ApiDeps): Router {
   const handle = (task: TaskRow) => temporal.workflow.getHandle(task.workflow_id);
 
   return new Router()
+    // Task ids are text keys derived from the workflow (db column: 200 characters), not UUIDs.
+    .param('id', idParam(/^.{1,200}$/s))
     .get('/api/tasks', staff, validate(inboxQuerySchema, 'query'), async (ctx) => {
       const { rows, next } = await inboxPage(db, ctx.state.input, ctx.state.user);
       const now = new Date();

@@ -11,6 +11,7 @@ import { findUpload, insertUpload, toUploadJson } from '../../db/uploads';
 import type { ApiDeps } from '../deps';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { allow } from '../middleware/auth';
+import { assertWellFormed } from '../middleware/wellFormed';
 import { sniffFile } from '../lib/sniff';
 import { measureImage } from '../lib/imageFacts';
 import type { Middleware } from 'koa';
@@ -32,7 +33,10 @@ async function checkIpPicture(path: string, mime: string, bytes: number): Promis
 
 export function uploadRoutes({ db, uploadDir, maxUploadBytes }: ApiDeps): Router {
   const incoming = path.join(uploadDir, 'incoming');
-  const upload = multer({ dest: incoming, limits: { fileSize: maxUploadBytes, files: 1, fields: 5 } });
+  // Browsers send a file name as UTF-8 without naming the charset; busboy would read it as latin1.
+  // (@types/koa__multer predates multer's defParamCharset.)
+  const options: multer.Options & { defParamCharset: 'utf8' } = { dest: incoming, limits: { fileSize: maxUploadBytes, files: 1, fields: 5 }, defParamCharset: 'utf8' };
+  const upload = multer(options);
 
   // Streams the body to disk; a body over the limit is cut off and answered 413.
   const receive: Middleware = async (ctx, next) => {
@@ -43,7 +47,10 @@ export function uploadRoutes({ db, uploadDir, maxUploadBytes }: ApiDeps): Router
       const code = (err as { code?: string }).code;
       if (code === 'LIMIT_FILE_SIZE') throw new HttpError(413, 'payloadTooLarge', 'http.payloadTooLarge', { max: formatBytes(maxUploadBytes) });
       if (code?.startsWith('LIMIT_')) throw badRequest({ file: { key: 'validation.invalid' } });
-      throw err;
+      // A disk error is ours; anything else multer or busboy raised (no boundary, a truncated or
+      // malformed part) is about the body.
+      if ((err as NodeJS.ErrnoException).syscall) throw err;
+      throw new HttpError(400, 'badRequest', 'http.malformed', {}, { file: { key: 'http.malformed' } });
     }
     await next();
   };
@@ -53,6 +60,7 @@ export function uploadRoutes({ db, uploadDir, maxUploadBytes }: ApiDeps): Router
       const file = ctx.file;
       const kind = (ctx.request.body as { kind?: string } | undefined)?.kind as UploadKind;
       try {
+        assertWellFormed([ctx.request.body, file?.originalname]);
         if (!UPLOAD_KINDS.includes(kind)) throw badRequest({ kind: { key: 'validation.oneOf' } });
         if (!file) throw badRequest({ file: { key: 'validation.upload' } });
         const sniffed = await sniffFile(file.path);
@@ -80,7 +88,7 @@ export function uploadRoutes({ db, uploadDir, maxUploadBytes }: ApiDeps): Router
       }
     })
     .get('/api/uploads/:id', allow('user', 'reviewer', 'admin'), async (ctx) => {
-      const row = /^[0-9a-f-]{36}$/i.test(ctx.params.id) ? await findUpload(db, ctx.params.id) : undefined;
+      const row = await findUpload(db, ctx.params.id);
       if (!row) throw notFound();
       if (row.owner_id !== ctx.state.user.id && !isStaff(ctx.state.user.roles)) throw forbidden();
       ctx.type = row.mime;

@@ -8,11 +8,12 @@ import { SIGNING_KEY_PATH, verifyPagePath } from '../domain/certificate';
 import { certificateFacts, issueIpciFor, IssuanceRefused, saveCertificate } from '../db/ipcis';
 import { publishKey } from '../db/signingKeys';
 import { uploadDir } from '../db/uploadFiles';
+import { siteOrigin } from '../api/lib/siteOrigin';
 import { certificatePdf, type CertificateData } from './lib/certificatePdf';
 import { signBytes, signingKey } from './lib/signingKey';
 
-/** The site's public address as printed on certificates (PUBLIC_BASE_URL; the local site by default). */
-export const publicBaseUrl = (env: NodeJS.ProcessEnv = process.env) => (env.PUBLIC_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+/** The site's public address as printed on certificates: the one the API gives providers (PUBLIC_BASE_URL). */
+export const publicBaseUrl = siteOrigin;
 
 /** Where a certificate file lives, relative to the upload folder (stored in ipcis.certificate_key). */
 export const certificateKey = (ipciId: string) => `certificates/${ipciId}.pdf`;

@@ -6,9 +6,11 @@ import { temporalConfig } from '../temporal/config';
 import { createApp } from './app';
 import { EventHub } from './events';
 import { createNotifier } from './lib/notifier';
+import { apiStartupProblems, refuseToStart } from './lib/startupChecks';
 
 /** `npm run api`: one stateless API process; run as many as the load needs behind a balancer. */
 async function main() {
+  refuseToStart('api', apiStartupProblems());
   const cfg = temporalConfig();
   const k = db();
   const events = new EventHub(k, process.env.DATABASE_URL!);

@@ -1,5 +1,7 @@
 import { Runtime } from '@temporalio/worker';
 import { signingKey } from '../activities/lib/signingKey';
+import { siteOriginProblem } from '../api/lib/siteOrigin';
+import { refuseToStart } from '../api/lib/startupChecks';
 import { closeDb, db } from '../db/connection';
 import { publishKey } from '../db/signingKeys';
 import { createClient } from './client';
@@ -10,6 +12,8 @@ import { createWorker } from './worker';
 
 /** `npm run worker`: one stateless worker process; run as many as the load needs. */
 async function main() {
+  // Certificates' QR codes name the public site: a production worker must know it.
+  refuseToStart('worker', [siteOriginProblem()].filter((p): p is string => p !== null));
   Runtime.install({ shutdownSignals: ['SIGINT', 'SIGTERM'] });
   const cfg = temporalConfig();
   const worker = await createWorker(cfg, db());

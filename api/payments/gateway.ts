@@ -63,13 +63,22 @@ const FACTORIES: Record<string, GatewayFactory> = {
   [SANDBOX_PROVIDER]: sandboxGateway,
 };
 
-/** The configured providers (env PAYMENT_PROVIDERS, comma-separated; default the sandbox). */
+/**
+ * The configured providers (env PAYMENT_PROVIDERS, comma-separated; default the sandbox). The
+ * sandbox marks any order paid for nothing: a production start (NODE_ENV=production) refuses it
+ * unless SANDBOX_PAYMENTS=1 says a test deployment wants it.
+ */
 export function configuredProviders(env: NodeJS.ProcessEnv = process.env): string[] {
   const names = (env.PAYMENT_PROVIDERS ?? SANDBOX_PROVIDER)
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  for (const name of names) if (!FACTORIES[name]) throw new Error(`PAYMENT_PROVIDERS names an unknown payment provider: ${name}`);
+  for (const name of names) if (!Object.hasOwn(FACTORIES, name)) throw new Error(`PAYMENT_PROVIDERS names an unknown payment provider: ${name}`);
+  if (names.includes(SANDBOX_PROVIDER) && env.NODE_ENV === 'production' && env.SANDBOX_PAYMENTS !== '1') {
+    throw new Error(
+      'PAYMENT_PROVIDERS includes the sandbox, which accepts payments without money, and NODE_ENV=production: configure real providers in PAYMENT_PROVIDERS, or set SANDBOX_PAYMENTS=1 on a test deployment',
+    );
+  }
   return names;
 }
 

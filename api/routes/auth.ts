@@ -14,6 +14,7 @@ import { HttpError } from '../errors';
 import { allow, anyone } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { sessionUser } from '../lib/sessionUser';
+import { setSessionCookie } from '../lib/sessionCookie';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 
 // A real hash of the same cost to compare against when the user does not exist, so timing does not reveal user names.
@@ -33,7 +34,7 @@ export function answerLocked(ctx: Context, seconds: number): void {
 /** Signs the user in on this response: a new session (with its device and address) and the cookie. */
 export async function startSession(k: Knex, ctx: Context, user: UserRow): Promise<void> {
   const { token, expiresAt } = await createSession(k, user.id, { userAgent: ctx.get('user-agent') || undefined, ip: ctx.ip });
-  ctx.cookies.set(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'lax', expires: expiresAt, overwrite: true });
+  setSessionCookie(ctx, token, expiresAt);
 }
 
 export function authRoutes(deps: ApiDeps): Router {
@@ -64,7 +65,7 @@ export function authRoutes(deps: ApiDeps): Router {
     .post('/api/auth/logout', anyone, async (ctx) => {
       const token = ctx.cookies.get(TOKEN_COOKIE);
       if (token) await deleteSession(db, token);
-      ctx.cookies.set(TOKEN_COOKIE, null, { httpOnly: true, overwrite: true });
+      setSessionCookie(ctx, null);
       ctx.status = 204;
     })
     .get('/api/auth/me', allow('user', 'reviewer', 'admin'), async (ctx) => {

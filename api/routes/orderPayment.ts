@@ -140,8 +140,8 @@ export function orderPaymentRoutes({ db, temporal, cfg }: ApiDeps): Router {
       const { tradeNo, redirectUrl } = await gateway.createPayment(
         { orderNo: row.order_no, name: row.name, payableFen: payableFen(row) },
         {
-          notifyUrl: `${siteOrigin(ctx)}/api/payments/${encodeURIComponent(provider)}/notify`,
-          returnUrl: `${siteOrigin(ctx)}/${ctx.state.lang}/ipci/usercenter/paysuccess?orderId=${row.id}`,
+          notifyUrl: `${siteOrigin()}/api/payments/${encodeURIComponent(provider)}/notify`,
+          returnUrl: `${siteOrigin()}/${ctx.state.lang}/ipci/usercenter/paysuccess?orderId=${row.id}`,
           lang: ctx.state.lang,
         },
       );

@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import * as yup from 'yup';
-import { TOKEN_COOKIE } from '../../domain/languages';
 import { bindEmailSchema, bindPhoneSchema, changePasswordSchema, maskEmail, maskPhone } from '../../domain/security';
 import { normaliseAddress } from '../../domain/verification';
 import { latestCancellation, toCancellationJson } from '../../db/cancellations';
@@ -12,6 +11,7 @@ import { findUserByContact } from '../../db/users';
 import type { ApiDeps } from '../deps';
 import { badRequest, HttpError, notFound } from '../errors';
 import { verifyCode } from '../lib/codes';
+import { setSessionCookie } from '../lib/sessionCookie';
 import { allow } from '../middleware/auth';
 import { answerLocked } from './auth';
 import { validate } from '../middleware/validate';
@@ -107,7 +107,7 @@ export function securityRoutes({ db }: ApiDeps): Router {
       const user: SessionUserRow = ctx.state.user;
       const id = ctx.params.id;
       if (!sessionId.isValidSync(id) || !(await revokeSession(db, user.id, id))) throw notFound();
-      if (id === user.session_id) ctx.cookies.set(TOKEN_COOKIE, null, { httpOnly: true, overwrite: true });
+      if (id === user.session_id) setSessionCookie(ctx, null);
       ctx.status = 204;
     });
 }

@@ -101,8 +101,8 @@ test('sandbox payment through the hosted page: signed asynchronous callback → 
   expect(await eventually(async () => (await callbacks(row.order_no)).length === 1 && callbacks(row.order_no))).toEqual([{ verdict: 'accept', signature_ok: true }]);
 
   // The provider sends the same notification again: acknowledged, logged, nothing else happens.
-  const resent = await fetch(`${apiBase()}/sandbox-gateway/trades/${tradeNo}/resend`, { method: 'POST' });
-  expect(await resent.json()).toEqual({ status: 200, body: 'success' });
+  const resent = await caller.post(`/sandbox-gateway/trades/${tradeNo}/resend`);
+  expect(resent.body).toEqual({ status: 200, body: 'success' });
   expect((await callbacks(row.order_no)).map((c) => c.verdict)).toEqual(['accept', 'duplicate']);
   expect(await orderOf(caller, row.id)).toMatchObject({ orderState: 1, tradeNo });
   const messages = await eventually(async () => {

@@ -34,7 +34,7 @@ import { cancelTitle, reorderTitle, resubmitTitle, titleAudit } from '../../work
 import { CaseId, CaseKind, CaseState, OwnerUserId } from '../../workflows/lib/searchAttributes';
 import type { ApiDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
-import { allow } from '../middleware/auth';
+import { allow, anyone } from '../middleware/auth';
 import { requireVerifiedIdentity } from '../middleware/identity';
 import { validate } from '../middleware/validate';
 import { onlyFlaggedChanged } from '../lib/corrections';
@@ -152,6 +152,10 @@ export function titleAuditRoutes({ db, temporal, cfg }: ApiDeps): Router {
 
   return (
     new Router()
+      // The audit duration this platform is configured with (IPCI_TITLE_AUDIT_SLA): the pages state it, nothing else.
+      .get('/api/title/terms', anyone, (ctx) => {
+        ctx.body = { auditWorkingDays: titleAuditSlaWorkingDays(process.env.IPCI_TITLE_AUDIT_SLA) };
+      })
       // ---- drafts: saved as the user goes through the wizard --------------------------------------
       .post('/api/title/drafts', user, verified, validate(draftBody), async (ctx) => {
         const data = await draftFields(ctx.state.input.data);

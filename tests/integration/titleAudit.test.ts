@@ -329,3 +329,9 @@ test('cancel after a failed audit, and while the order waits for money (the orde
   expect(await temporal.workflow.getHandle(`orderPayment/${pending.orderId}`).result()).toBe('cancelled');
   await saveHistory(temporal, `titleAudit/${paying.id}`, 'titleAudit-cancel-payment');
 }, 90_000);
+
+test('the configured audit time is public: the pages state it and nothing else', async () => {
+  const r = await new Caller().get('/api/title/terms');
+  expect(r.status).toBe(200);
+  expect(r.body).toEqual({ auditWorkingDays: 5 });
+});

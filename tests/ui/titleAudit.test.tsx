@@ -456,9 +456,21 @@ describe('IPCI introduction and staff view', () => {
     renderApp('/en-US/ipci/introduce', { user: VERIFIED });
     expect(await screen.findByTestId('fee-first')).toHaveTextContent('First registration¥ 1000.00');
     expect(screen.getByTestId('fee-existingIpci')).toHaveTextContent('¥ 500.50');
-    expect(screen.getByText(/The audit takes 5 working days by default/)).toBeInTheDocument();
+    expect(await screen.findByTestId('audit-time')).toHaveTextContent('The audit takes 1 to 5 working days.');
     await userEvent.click(screen.getByRole('button', { name: 'Register now' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/traceability/draft/${DRAFT_ID}`));
+  });
+
+  test('the introduction and the wizard state the configured audit time and no other reading of the rules', async () => {
+    server.use(http.get('*/api/title/terms', () => HttpResponse.json({ auditWorkingDays: 7 })), http.get('*/api/fees', () => HttpResponse.json({ fees: { first: 1, existingIpci: 1 } })));
+    const { unmount } = renderApp('/ja-JP/ipci/introduce', { user: VERIFIED, lang: 'ja-JP' });
+    expect(await screen.findByTestId('audit-time')).toHaveTextContent('審査期間は1～7営業日です。');
+    unmount();
+    draftApi();
+    renderApp(`/en-US/ipci/usercenter/traceability/draft/${DRAFT_ID}`, { user: VERIFIED });
+    const terms = await screen.findByTestId('title-terms');
+    await waitFor(() => expect(terms).toHaveTextContent('The audit takes 1 to 7 working days; the result arrives as a site message.'));
+    expect(document.body).not.toHaveTextContent(/other reading|別の解釈|另一/);
   });
 
   test('the title audit task shows every field, pictures and the applicant identity', async () => {

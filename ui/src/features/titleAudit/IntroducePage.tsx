@@ -3,11 +3,12 @@ import { Button, Callout, Card, HTMLTable, Icon, Spinner } from '@blueprintjs/co
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../../../domain/money';
-import { REGISTRATION_MODES, TITLE_AUDIT_SLA_WORKING_DAYS, WIZARD_STEPS } from '../../../../domain/titleRegistration';
+import { REGISTRATION_MODES, WIZARD_STEPS } from '../../../../domain/titleRegistration';
 import { api } from '../../api/client';
 import { useRequireIdentity } from '../../components/Guards';
 import { useSitePath } from '../../lib/useLang';
 import { useSession } from '../../session/SessionContext';
+import { useAuditDays } from './useAuditDays';
 import './titleAudit.css';
 
 type Fees = Record<(typeof REGISTRATION_MODES)[number], number>;
@@ -22,6 +23,7 @@ export function IntroducePage() {
   const { user, openLogin } = useSession();
   const requireIdentity = useRequireIdentity();
   const [fees, setFees] = useState<Fees | null | undefined>(undefined);
+  const auditDays = useAuditDays();
   useEffect(() => {
     api
       .get<{ fees: Fees }>('/api/fees', undefined, { quiet: true })
@@ -62,9 +64,11 @@ export function IntroducePage() {
             </li>
           ))}
         </ol>
-        <Callout icon="time" style={{ marginTop: 12 }}>
-          {t('introduce.auditTime', { days: TITLE_AUDIT_SLA_WORKING_DAYS })}
-        </Callout>
+        {auditDays !== undefined && (
+          <Callout icon="time" style={{ marginTop: 12 }} data-testid="audit-time">
+            {t('introduce.auditTime', { days: auditDays })}
+          </Callout>
+        )}
       </Card>
       <Card data-testid="fee-schedule">
         <h3 className="ipci-section-title">{t('introduce.feesTitle')}</h3>

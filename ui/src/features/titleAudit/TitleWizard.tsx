@@ -20,6 +20,7 @@ import { draftData, initialValues, stepValues, TITLE_FIELD_SPECS, TITLE_LAYOUT, 
 import { StepFields } from './StepFields';
 import { TitleData } from './TitleData';
 import type { TitleDraftView } from './types';
+import { useAuditDays } from './useAuditDays';
 import { useDraftAutosave, type SaveState } from './useDraftAutosave';
 import './titleAudit.css';
 
@@ -216,13 +217,14 @@ function WizardBody({ draftId, form, step, setStep, uploads: saved }: BodyProps)
 
 function Terms() {
   const { t } = useTranslation();
+  const auditDays = useAuditDays();
   return (
     <div className="ipci-terms" data-testid="title-terms">
       <strong>{t('titleRegistration.terms.title')}</strong>
       <ol>
-        {(['t1', 't2', 't3', 't4', 't5'] as const).map((k) => (
-          <li key={k}>{t(`titleRegistration.terms.${k}`)}</li>
-        ))}
+        {(['t1', 't2', 't3', 't4', 't5'] as const).map((k) =>
+          k === 't4' && auditDays === undefined ? null : <li key={k}>{t(`titleRegistration.terms.${k}`, { days: auditDays })}</li>,
+        )}
       </ol>
     </div>
   );

@@ -119,3 +119,11 @@ test('the size limit holds for pictures (413 before any decoding), proofs take o
   expect((await caller.upload('remittanceProof', pdf, 'receipt.pdf')).status).toBe(415);
   expect(await uploadsOf(user.id)).toBe(3);
 });
+
+test('a file name is kept as the browser sent it (UTF-8), not read as latin1', async () => {
+  const { caller } = await signedIn('personal');
+  const r = await caller.upload('ipImage', await png(), '身份证正面 «été».png');
+  expect(r.status).toBe(201);
+  expect(r.body.originalName).toBe('身份证正面 «été».png');
+  expect((await testDb()('uploads').where({ id: r.body.id }).first('original_name')).original_name).toBe('身份证正面 «été».png');
+});

@@ -150,6 +150,33 @@ describe('pay page', () => {
   });
 });
 
+describe('sandbox payments say they are test payments', () => {
+  const NOTICE = 'Test payment: the sandbox provider charges no real money, and an order paid through it has not really been paid.';
+
+  test('on the pay page, the return page and the order detail, in the reader language; not for another provider', async () => {
+    const withProviders = (o: OrderView, providers: string[]) => ({ ...detail(o), payment: { ...detail(o).payment, providers } });
+    server.use(http.get('*/api/orders/:id', () => HttpResponse.json(detail(order()))));
+    const pay = renderApp(`/en-US/ipci/usercenter/pay/${ID}`, { user: USER });
+    expect(await screen.findByTestId('sandbox-notice')).toHaveTextContent(NOTICE);
+    pay.unmount();
+
+    server.use(http.get('*/api/orders/:id', () => HttpResponse.json(detail(order({ orderState: 1, billState: 'successful', provider: 'sandbox', payMethod: 'quickPay' })))));
+    const back = renderApp(`/zh-CN/ipci/usercenter/paysuccess?orderId=${ID}`, { user: USER, lang: 'zh-CN' });
+    expect(await screen.findByTestId('sandbox-notice')).toHaveTextContent('测试支付：沙箱支付渠道不会产生真实扣款');
+    back.unmount();
+
+    server.use(caseHandler());
+    const detailPage = renderApp(`/ja-JP/ipci/usercenter/orderdetail/${ID}`, { user: USER, lang: 'ja-JP' });
+    expect(await screen.findByTestId('sandbox-notice')).toHaveTextContent('テスト決済');
+    detailPage.unmount();
+
+    server.use(http.get('*/api/orders/:id', () => HttpResponse.json(withProviders(order({ orderState: 1, billState: 'successful', provider: 'alipay', payMethod: 'quickPay' }), ['alipay']))));
+    renderApp(`/en-US/ipci/usercenter/orderdetail/${ID}`, { user: USER });
+    expect(await screen.findByTestId('order-fields')).toBeInTheDocument();
+    expect(screen.queryByTestId('sandbox-notice')).toBeNull();
+  });
+});
+
 describe('order detail and admin', () => {
   test('order detail shows every order field, the rejected remittance with its reasons, and the timeline', async () => {
     server.use(

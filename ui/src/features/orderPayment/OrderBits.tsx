@@ -1,7 +1,7 @@
-import { FormGroup, HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../../../domain/money';
-import { BILL_STATES, ORDER_STATE, type OrderState } from '../../../../domain/orders';
+import { BILL_STATES, ORDER_STATE, SANDBOX_PROVIDER, type OrderState } from '../../../../domain/orders';
 import type { OrderView } from './types';
 
 const INTENT: Record<OrderState, Intent> = {
@@ -18,6 +18,17 @@ export function OrderStateTag({ state }: { state: OrderState }) {
     <Tag minimal intent={INTENT[state]} data-testid="order-state">
       {t(`orderLabels.state.${state}`, { ns: 'messages' })}
     </Tag>
+  );
+}
+
+/** The built-in sandbox moves no money: every page that shows a payment through it says so. */
+export function SandboxNotice({ provider }: { provider: string | null | undefined }) {
+  const { t } = useTranslation();
+  if (provider !== SANDBOX_PROVIDER) return null;
+  return (
+    <Callout intent="warning" icon="lab-test" data-testid="sandbox-notice">
+      {t('pay.sandboxNotice')}
+    </Callout>
   );
 }
 

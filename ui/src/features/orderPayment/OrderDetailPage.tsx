@@ -8,7 +8,7 @@ import { Timeline } from '../../components/Timeline';
 import { showToast } from '../../session/toaster';
 import { formatDateTime } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
-import { counterpartOf, OrderStateTag, yuan } from './OrderBits';
+import { counterpartOf, OrderStateTag, SandboxNotice, yuan } from './OrderBits';
 import { RemittanceDetails } from './RemittanceDetails';
 import { useOrder } from './useOrder';
 import type { OrderView } from './types';
@@ -63,6 +63,7 @@ export function OrderDetailPage() {
         <Button variant="minimal" icon="arrow-left" text={t('orders.back')} onClick={() => navigate(site('usercenter/orderrecord'))} />
       </div>
       <h2 className="ipci-page-title">{t('orders.detailTitle', { orderNo: order.orderNo })}</h2>
+      <SandboxNotice provider={order.provider} />
       {order.remittanceFlags && order.orderState === ORDER_STATE.unpaid && (
         <Callout intent="danger" icon="error" title={t('orders.remittanceRejected')} data-testid="remittance-flags">
           {t('orders.remittanceRejectedHint')}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ONLINE_PAY_METHODS, ORDER_STATE, PAY_METHODS, type PayMethod } from '../../../../domain/orders';
 import { api, ApiError } from '../../api/client';
 import { useSitePath } from '../../lib/useLang';
-import { timeLeft, yuan } from './OrderBits';
+import { SandboxNotice, timeLeft, yuan } from './OrderBits';
 import { RemittanceForm } from './RemittanceForm';
 import { useOrder } from './useOrder';
 import type { OrderView, PlatformBank } from './types';
@@ -135,6 +135,7 @@ export function PayPage() {
           </RadioGroup>
           {online ? (
             <div className="ipci-stack">
+              <SandboxNotice provider={provider || payment.providers[0]} />
               {payment.providers.length > 1 && (
                 <HTMLSelect aria-label={t('pay.provider')} value={provider || payment.providers[0]} onChange={(e) => setProvider(e.target.value)}>
                   {payment.providers.map((p) => (

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isPaidState, ORDER_STATE } from '../../../../domain/orders';
 import { useSitePath } from '../../lib/useLang';
-import { OrderStateTag } from './OrderBits';
+import { OrderStateTag, SandboxNotice } from './OrderBits';
 import { useOrder } from './useOrder';
 
 const POLL_MS = 2000;
@@ -31,11 +31,14 @@ export function PaySuccessPage() {
   if (missing || !orderId) return <NonIdealState icon="search" title={t('orders.notFound')} />;
   if (failed) return <NonIdealState icon="error" title={t('failure.load')} />;
   if (!detail) return <Spinner />;
-  const { order } = detail;
+  const { order, payment } = detail;
+  // Until the notification has paid it, the order names no provider: with only one, it is that one.
+  const provider = order.provider ?? (payment.providers.length === 1 ? payment.providers[0] : null);
 
   return (
     <div className="ipci-stack">
       <h2 className="ipci-page-title">{t('paySuccess.title')}</h2>
+      <SandboxNotice provider={provider} />
       <Card>
         <p>
           {order.orderNo} · {order.name} <OrderStateTag state={order.orderState} />

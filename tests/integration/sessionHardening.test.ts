@@ -23,7 +23,7 @@ test('state-changing requests from another site are refused with 403 in the call
   const elsewhere = await new Caller().login(user.username, user.password);
   const code = (await caller.get('/api/invitations')).body.code;
 
-  const crossSite = [
+  const crossSite: Record<string, string>[] = [
     { origin: FOREIGN },
     { origin: 'null' },
     { 'sec-fetch-site': 'cross-site' },

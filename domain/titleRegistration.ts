@@ -148,10 +148,13 @@ export const PROOF_MIMES = [
 ] as const;
 
 /** The upload kinds this area needs (to be added to domain/uploads.ts) with their accepted types. */
-export const TITLE_UPLOAD_KINDS = ['ipImage', 'proof'] as const;
+export const TITLE_UPLOAD_KINDS = ['ipImage', 'proof', 'idDocument'] as const;
 export type TitleUploadKind = (typeof TITLE_UPLOAD_KINDS)[number];
-export const TITLE_UPLOAD_TYPES: Record<TitleUploadKind, readonly string[]> = { ipImage: IP_IMAGE_MIMES, proof: PROOF_MIMES };
-export const TITLE_UPLOAD_EXTENSIONS: Record<TitleUploadKind, readonly string[]> = { ipImage: IP_IMAGE_EXTENSIONS, proof: PROOF_EXTENSIONS };
+/** A person's ID (the creator's): a phone photo (jpg, png…) or a pdf scan. */
+export const ID_DOCUMENT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'pdf'] as const;
+export const ID_DOCUMENT_MIMES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/x-icon', 'application/pdf'] as const;
+export const TITLE_UPLOAD_TYPES: Record<TitleUploadKind, readonly string[]> = { ipImage: IP_IMAGE_MIMES, proof: PROOF_MIMES, idDocument: ID_DOCUMENT_MIMES };
+export const TITLE_UPLOAD_EXTENSIONS: Record<TitleUploadKind, readonly string[]> = { ipImage: IP_IMAGE_EXTENSIONS, proof: PROOF_EXTENSIONS, idDocument: ID_DOCUMENT_EXTENSIONS };
 
 /**
  * Title audit duration (§4, §9): the sources disagree — 1 to 5 working days, or a decision within
@@ -490,7 +493,7 @@ export const TITLE_UPLOAD_FIELDS: Partial<Record<TitleField, TitleUploadKind>> =
   workStatement: 'proof',
   authorizationChain: 'proof',
   samples: 'proof',
-  creatorId: 'proof',
+  creatorId: 'idDocument',
   ownershipProof: 'proof',
   publicationProof: 'proof',
   otherProofs: 'proof',

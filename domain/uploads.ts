@@ -4,9 +4,10 @@ export const MAX_UPLOAD_BYTES = 1073741824;
 /**
  * ipImage and proof are the title registration's pictures and proof attachments (domain/titleRegistration.ts
  * TITLE_UPLOAD_TYPES lists the same types; a unit test keeps them equal — they cannot be imported
- * from there, that module imports this one); remittanceProof is an offline payment's receipt.
+ * from there, that module imports this one), idDocument a person's ID there (the creator's: a photo
+ * or a scan); remittanceProof is an offline payment's receipt.
  */
-export const UPLOAD_KINDS = ['idPhoto', 'licence', 'attachment', 'avatar', 'ipImage', 'proof', 'remittanceProof'] as const;
+export const UPLOAD_KINDS = ['idPhoto', 'licence', 'attachment', 'avatar', 'ipImage', 'proof', 'idDocument', 'remittanceProof'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 const IMAGES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/x-icon'];
@@ -33,6 +34,7 @@ export const UPLOAD_TYPES: Record<UploadKind, string[]> = {
   // The icon's other registered name as well: detectors name ICO files either way.
   ipImage: [...IMAGES, 'image/vnd.microsoft.icon'],
   proof: [...OFFICE, ...ARCHIVES],
+  idDocument: [...IMAGES, 'application/pdf'],
   remittanceProof: ['image/jpeg'],
 };
 
@@ -51,6 +53,7 @@ export const UPLOAD_EXTENSIONS: Record<UploadKind, string[]> = {
   avatar: ['jpg', 'jpeg', 'png'],
   ipImage: ['jpg', 'jpeg', 'jpe', 'jif', 'png', 'gif', 'ico', 'jfif', 'bmp'],
   proof: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'zip', 'rar'],
+  idDocument: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'pdf'],
   remittanceProof: ['jpg', 'jpeg'],
 };
 

@@ -15,6 +15,7 @@ const ACCEPT: Record<UploadKind, string> = {
   avatar: 'image/jpeg,image/png,.jpg,.jpeg,.png',
   ipImage: 'image/*,.jpg,.jpeg,.jpe,.jif,.jfif,.png,.gif,.ico,.bmp',
   proof: '.pdf,.doc,.docx,.xls,.xlsx,.zip,.rar',
+  idDocument: 'image/*,.jpg,.jpeg,.png,.gif,.bmp,.pdf',
   remittanceProof: 'image/jpeg,.jpg,.jpeg',
 };
 

@@ -61,7 +61,7 @@ export class EventHub {
     };
     ctx.req.on('close', close);
     ctx.req.socket.setTimeout(0);
-    ctx.set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    ctx.set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     ctx.status = 200;
     ctx.body = out;
     out.write('retry: 3000\n\n');

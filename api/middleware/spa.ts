@@ -5,6 +5,12 @@ import serve from 'koa-static';
 import compose from 'koa-compose';
 import { LANG_COOKIE } from '../../domain/languages';
 import { resolveLangRoute, UNPREFIXED_ROOTS } from '../../domain/routing';
+import { isSitePage } from '../../domain/sitePages';
+
+/** Vite names everything under assets/ by its content hash: a changed file is a new URL, so a copy never goes stale. */
+function cacheControl(distDir: string, file: string): string {
+  return path.relative(distDir, file).split(path.sep)[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 /**
  * Serves the built UI. Page requests get index.html after the language rule of spec part 1 §2
@@ -26,7 +32,8 @@ export function spa(distDir: string): Middleware {
     const cookieLang = ctx.cookies.get(LANG_COOKIE);
     const route = resolveLangRoute(ctx.path === '/' ? '/ipci' : ctx.path, cookieLang, ctx.search, ctx.get('accept-language'));
     if (route.kind === 'redirect') return ctx.redirect(route.to);
-    const known = route.kind === 'ok' || (route.kind === 'unprefixed' && UNPREFIXED_ROOTS.includes(ctx.path.split('/')[1]));
+    const [, site, ...rest] = ctx.path.split('/').filter(Boolean);
+    const known = route.kind === 'ok' ? isSitePage(site, rest.join('/')) : route.kind === 'unprefixed' && UNPREFIXED_ROOTS.includes(ctx.path.split('/')[1]);
     const index = await readIndex();
     if (!index) {
       ctx.status = 503;
@@ -38,5 +45,5 @@ export function spa(distDir: string): Middleware {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = index;
   };
-  return compose([serve(distDir, { index: false, maxage: 365 * 86400_000, immutable: true }), page]);
+  return compose([serve(distDir, { index: false, setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControl(distDir, file)) }), page]);
 }

@@ -11,7 +11,7 @@ import { createSession, deleteSession } from '../../db/sessions';
 import { findUserByLogin, type UserRow } from '../../db/users';
 import type { ApiDeps } from '../deps';
 import { HttpError } from '../errors';
-import { allow, anyone } from '../middleware/auth';
+import { anyone } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { sessionUser } from '../lib/sessionUser';
 import { setSessionCookie } from '../lib/sessionCookie';
@@ -68,7 +68,8 @@ export function authRoutes(deps: ApiDeps): Router {
       setSessionCookie(ctx, null);
       ctx.status = 204;
     })
-    .get('/api/auth/me', allow('user', 'reviewer', 'admin'), async (ctx) => {
-      ctx.body = { user: await sessionUser(db, ctx.state.user) };
+    // Signed out is an answer, not an error: every page asks this first, and a 401 would be logged on each load.
+    .get('/api/auth/me', anyone, async (ctx) => {
+      ctx.body = { user: ctx.state.user ? await sessionUser(db, ctx.state.user) : null };
     });
 }

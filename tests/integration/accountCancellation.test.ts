@@ -72,7 +72,7 @@ test('request → audit task in the admin inbox → approve: the account is clos
   expect(await workflowOf(caseId).result()).toBe('cancelled');
 
   // Every session stops working at once; the password no longer signs in.
-  expect((await caller.get('/api/auth/me')).status).toBe(401);
+  expect((await caller.get('/api/auth/me')).body).toEqual({ user: null });
   expect((await other.get('/api/security')).status).toBe(401);
   const login = await ipCaller().post('/api/auth/login', { login: user.username, password: user.password });
   expect(login.status).toBe(403);

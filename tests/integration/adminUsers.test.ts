@@ -153,7 +153,7 @@ describe('freeze, activate, reset password', () => {
     const r = await admin.post(userPath(user.id, '/freeze'), { reason: 'Suspicious activity' });
     expect(r.status).toBe(200);
     expect(r.body.user).toMatchObject({ status: 'frozen', frozenReason: 'Suspicious activity', activeSessions: 0 });
-    expect((await caller.get('/api/auth/me')).status).toBe(401);
+    expect((await caller.get('/api/auth/me')).body).toEqual({ user: null });
     expect((await new Caller().post('/api/auth/login', { login: user.username, password: user.password })).status).toBe(403);
     const note = await testDb()('messages').where({ user_id: user.id, title_key: 'admin.frozen' }).first();
     expect(note.params).toEqual({ reason: 'Suspicious activity' });
@@ -181,7 +181,7 @@ describe('freeze, activate, reset password', () => {
     expect(isValidPassword(temp)).toBe(true);
     expect(temp.length).toBeGreaterThanOrEqual(12);
     expect((await testDb()('users').where({ id: user.id }).first()).password_hash).not.toContain(temp);
-    expect((await caller.get('/api/auth/me')).status).toBe(401);
+    expect((await caller.get('/api/auth/me')).body).toEqual({ user: null });
     expect((await new Caller().post('/api/auth/login', { login: user.username, password: user.password })).status).toBe(401);
     await new Caller().login(user.username, temp);
     expect((await admin.post(userPath(user.id, '/reset-password'))).body.password).not.toBe(temp);

@@ -84,5 +84,5 @@ test('a frozen account loses its session at once', async () => {
   const { caller, user } = await signedIn('personal');
   expect((await caller.get('/api/auth/me')).status).toBe(200);
   await testDb()('users').where({ id: user.id }).update({ status: 'frozen' });
-  expect((await caller.get('/api/auth/me')).status).toBe(401);
+  expect((await caller.get('/api/auth/me')).body).toEqual({ user: null });
 });

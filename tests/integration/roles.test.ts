@@ -2,7 +2,6 @@ import { Caller, closeTestDb, DEMO, signedIn } from '../support/http';
 
 /** Every API route and who may call it (api/README.md); each must refuse everyone else. */
 const ROUTES: Array<[method: string, path: string, allowed: string[]]> = [
-  ['GET', '/api/auth/me', ['user', 'reviewer', 'admin']],
   ['POST', '/api/uploads', ['user']],
   ['GET', '/api/uploads/00000000-0000-4000-8000-000000000000', ['user', 'reviewer', 'admin']],
   ['GET', '/api/identity', ['user']],

@@ -138,7 +138,7 @@ describe('registration', () => {
     let signedIn = false;
     server.use(
       http.post('*/api/account/register', () => ((signedIn = true), HttpResponse.json({ user: USER }, { status: 201 }))),
-      http.get('*/api/auth/me', () => (signedIn ? HttpResponse.json({ user: USER }) : HttpResponse.json({ status: 401, code: 'unauthenticated', message: '' }, { status: 401 }))),
+      http.get('*/api/auth/me', () => (signedIn ? HttpResponse.json({ user: USER }) : HttpResponse.json({ user: null }))),
     );
     renderApp('/en-US/ipci/register', { user: null });
     await screen.findByTestId('register-form');

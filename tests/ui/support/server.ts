@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 
 /** Defaults every page may touch; tests add their own with server.use(...). */
 export const server = setupServer(
-  http.get('*/api/auth/me', () => HttpResponse.json({ status: 401, code: 'unauthenticated', message: 'Please log in first' }, { status: 401 })),
+  http.get('*/api/auth/me', () => HttpResponse.json({ user: null })),
   http.get('*/api/messages', () => HttpResponse.json({ items: [], next: null, unread: 0, unreadByKind: { system: 0, message: 0 } })),
   http.get('*/api/title/terms', () => HttpResponse.json({ auditWorkingDays: 5 })),
 );

@@ -57,7 +57,7 @@ export function SessionProvider({ children, initialUser }: SessionProviderProps)
   const refresh = useCallback(async () => {
     try {
       const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(BOOTSTRAP_TIMEOUT_MS) : undefined;
-      const { user } = await api.get<{ user: SessionUser }>('/api/auth/me', undefined, { quiet: true, signal });
+      const { user } = await api.get<{ user: SessionUser | null }>('/api/auth/me', undefined, { quiet: true, signal });
       adopt(user);
       return user;
     } catch {

@@ -1,0 +1,84 @@
+/**
+ * The pages of the public site, as react-router paths. App.tsx declares its routes with these and
+ * the server (api/middleware/spa.ts) answers 404 for any other path, so the two cannot drift.
+ */
+
+/** Under /{lang}/ipci/. */
+export const SITE_PAGES = {
+  home: '',
+  introduce: 'introduce',
+  certificateSearch: 'right/certificate',
+  certificateVerify: 'right/certificate/:code',
+  login: 'login',
+  forgotPassword: 'forgotpassword',
+  register: 'register',
+  agreement: 'register/agreement',
+  disclaimer: 'register/disclaimer',
+  privacy: 'register/privacy',
+  childRule: 'register/childRule',
+  userCenter: 'usercenter',
+} as const;
+
+/** Under /{lang}/ipci/usercenter/. */
+export const USER_CENTER_PAGES = {
+  info: '',
+  identity: 'identity',
+  certificates: 'certificates',
+  messages: 'msg',
+  messageDetail: 'msgdetail/:id',
+  messagesOld: 'messages',
+  casePage: 'cases/:kind/:id',
+  invitation: 'invitation',
+  titles: 'traceability',
+  titleNew: 'traceability/new',
+  titleDraft: 'traceability/draft/:id',
+  titleDetail: 'traceability/:id',
+  bills: 'orderrecord',
+  orderDetail: 'orderdetail/:id',
+  pay: 'pay/:orderId',
+  paySuccess: 'paysuccess',
+  security: 'security',
+  bindPhone: 'bindphone',
+  bindEmail: 'bindemail',
+  password: 'password',
+  sessions: 'sessions',
+  cancellation: 'cancellation',
+} as const;
+
+/** User-centre menu areas whose issue has not landed: each shows the not-open page (ui/src/pages/NotOpenPage). */
+export const USER_CENTER_NOT_OPEN = {
+  artists: 'artistresource',
+  gallery: 'gallerymanagement',
+  protection: 'rightprotect',
+  objection: 'objection',
+  trade: 'trade',
+  traderecord: 'traderecord',
+  watermark: 'watermarkdetect',
+  capacity: 'capacity',
+  invoice: 'invoice',
+  coupons: 'mycoupon',
+} as const;
+
+export type UserCenterRoute = (typeof USER_CENTER_PAGES)[keyof typeof USER_CENTER_PAGES] | (typeof USER_CENTER_NOT_OPEN)[keyof typeof USER_CENTER_NOT_OPEN];
+
+/** Under /{lang}/ipcimobile/ (the full mobile site is a later issue). */
+export const MOBILE_PAGES = { home: '' } as const;
+
+const join = (base: string, rest: string) => [base, rest].filter(Boolean).join('/');
+
+const PATTERNS: Record<string, string[]> = {
+  ipci: [...Object.values(SITE_PAGES), ...[...Object.values(USER_CENTER_PAGES), ...Object.values(USER_CENTER_NOT_OPEN)].map((p) => join(SITE_PAGES.userCenter, p))],
+  ipcimobile: Object.values(MOBILE_PAGES),
+};
+
+/** Like react-router: segments compare case-insensitively, `:name` takes any one segment, trailing slashes do not count. */
+function matches(pattern: string, segments: string[]): boolean {
+  const parts = pattern.split('/').filter(Boolean);
+  return parts.length === segments.length && parts.every((p, i) => p.startsWith(':') || p.toLowerCase() === segments[i].toLowerCase());
+}
+
+/** Whether `rest` (the path after /{lang}/{site}) is one of the app's pages of `site` ('ipci' or 'ipcimobile'). */
+export function isSitePage(site: string, rest: string): boolean {
+  const segments = rest.split('/').filter(Boolean);
+  return Object.hasOwn(PATTERNS, site) && PATTERNS[site].some((p) => matches(p, segments));
+}

@@ -67,6 +67,8 @@ async function draftFields(raw: Record<string, unknown>): Promise<Record<string,
   return Object.fromEntries(Object.keys(raw).filter((f) => f in titleDraftSchema.fields).map((f) => [f, clean[f]]));
 }
 
+const isEntered = (v: unknown) => v !== undefined && v !== null && v !== '' && v !== false && !(Array.isArray(v) && v.length === 0);
+
 async function uploadsOf(k: Knex, data: Record<string, unknown>) {
   const ids = [...new Set(titleUploadRefs(data).map((r) => r.id))].filter((id) => uuid.test(id));
   return Object.fromEntries((await findUploads(k, ids)).map((u) => [u.id, toUploadJson(u)]));
@@ -159,6 +161,8 @@ export function titleAuditRoutes({ db, temporal, cfg }: ApiDeps): Router {
       // ---- drafts: saved as the user goes through the wizard --------------------------------------
       .post('/api/title/drafts', user, verified, validate(draftBody), async (ctx) => {
         const data = await draftFields(ctx.state.input.data);
+        // The wizard creates its draft on the first save of something entered: no 'Untitled draft' per click.
+        if (!Object.values(data).some(isEntered)) throw badRequest({ data: { key: 'title.draftEmpty' } });
         await checkUploads(db, ctx.state.user.id, data);
         ctx.status = 201;
         ctx.body = { draft: toDraftJson(await createDraft(db, ctx.state.user.id, data, ctx.state.input.step ?? 'notice')) };

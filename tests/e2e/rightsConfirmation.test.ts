@@ -57,13 +57,14 @@ test('a registration is filled in, resumed on another device, submitted, approve
 
   await page.goto(`${first.base}/en-US/ipci/usercenter/traceability`);
   await page.getByRole('button', { name: 'New registration' }).click();
-  await page.waitForURL(/\/usercenter\/traceability\/draft\/[0-9a-f-]{36}$/);
-  const draftUrl = page.url();
-  const draftId = draftUrl.split('/').pop()!;
-
+  // Opening the wizard stores nothing; the first thing entered creates the draft, at its own address.
+  await page.waitForURL(/\/usercenter\/traceability\/new$/);
   await next(page);
   await page.getByText('Please agree to the registration terms before continuing').waitFor();
   await page.getByText('I have read and agree to the registration terms above').click();
+  await page.waitForURL(/\/usercenter\/traceability\/draft\/[0-9a-f-]{36}$/);
+  const draftUrl = page.url();
+  const draftId = draftUrl.split('/').pop()!;
   await page.getByText('Owner', { exact: true }).click();
   await page.getByText('I declare that I lawfully hold this IP or am entitled to authorize it').click();
   await next(page);

@@ -1,6 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { makeIpciCode } from '../../domain/ipci';
-import { FAILURE_REASONS, titleFields } from '../../domain/titleRegistration';
+import sharp from 'sharp';
+import { FAILURE_REASONS, TITLE_UPLOAD_FIELDS, titleFields } from '../../domain/titleRegistration';
 import { cancelTitle, reorderTitle, resubmitTitle } from '../../workflows/titleAudit';
 import { apiBase, Caller, closeTestDb, DEMO, eventually, png, signedIn, taskPath, testDb } from '../support/http';
 import { saveHistory } from '../support/histories';
@@ -115,7 +116,13 @@ test('drafts: saved field by field (merged), only own uploads of the right kind,
   expect((await other.put(`/api/title/drafts/${id}`, { data: { ipNameZh: 'x' } })).status).toBe(404);
   expect((await other.request('DELETE', `/api/title/drafts/${id}`)).status).toBe(404);
 
-  const second = (await caller.post('/api/title/drafts', {})).body.draft.id;
+  // A draft is created by the first save of something entered, never empty.
+  for (const empty of [{}, { data: {} }, { data: { ipNameZh: '', agreeTerms: false, mainImages: [] }, step: 'ipInfo' }]) {
+    const refused = await caller.post('/api/title/drafts', empty);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ data: 'A draft is saved once something is entered' });
+  }
+  const second = (await caller.post('/api/title/drafts', { data: { agreeTerms: true } })).body.draft.id;
   const first = await caller.get('/api/title/drafts?limit=1');
   expect(first.body.items.map((d: any) => d.id)).toEqual([second]);
   expect((await caller.get(`/api/title/drafts?limit=1&after=${first.body.next}`)).body.items.map((d: any) => d.id)).toEqual([id]);
@@ -334,4 +341,16 @@ test('the configured audit time is public: the pages state it and nothing else',
   const r = await new Caller().get('/api/title/terms');
   expect(r.status).toBe(200);
   expect(r.body).toEqual({ auditWorkingDays: 5 });
+});
+
+test("the creator's ID takes a phone photo (JPG) or a pdf scan", async () => {
+  const { caller } = await certifiedUser();
+  const jpg = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 90, g: 90, b: 90 } } }).jpeg().toBuffer();
+  const photo = await caller.upload(TITLE_UPLOAD_FIELDS.creatorId!, jpg, '身份证.jpg');
+  expect(photo.status).toBe(201);
+  const scan = await caller.upload(TITLE_UPLOAD_FIELDS.creatorId!, PDF, 'id.pdf');
+  expect(scan.status).toBe(201);
+  const draft = await caller.post('/api/title/drafts', { data: { creatorId: [photo.body.id, scan.body.id] }, step: 'proof' });
+  expect(draft.status).toBe(201);
+  expect(draft.body.draft.data.creatorId).toEqual([photo.body.id, scan.body.id]);
 });

@@ -42,19 +42,38 @@ describe('title registration wizard', () => {
     for (const step of WIZARD_STEPS) for (const f of TITLE_STEP_FIELDS[step]) expect(TITLE_FIELD_SPECS[f]?.name).toBe(f);
   });
 
-  test('new creates a server draft and continues at its address; an unverified user is sent to identity', async () => {
-    let created = 0;
-    draftApi();
-    server.use(http.post('*/api/title/drafts', () => (created++, HttpResponse.json({ draft: { id: DRAFT_ID, data: {}, step: 'notice', createdAt: '', updatedAt: '' } }, { status: 201 }))));
+  test('new stores nothing until the first save, which creates the draft once; the wizard then continues at its address; an unverified user is sent to identity', async () => {
+    const posts: Array<{ data: Record<string, unknown>; step: string }> = [];
+    let fetched = 0;
+    const { puts } = draftApi();
+    server.use(
+      http.post('*/api/title/drafts', async ({ request }) => {
+        const body = (await request.json()) as { data: Record<string, unknown>; step: string };
+        posts.push(body);
+        return HttpResponse.json({ draft: { id: DRAFT_ID, data: body.data, step: body.step, createdAt: '', updatedAt: '' } }, { status: 201 });
+      }),
+      http.get(`*/api/title/drafts/${DRAFT_ID}`, () => (fetched++, HttpResponse.json({ draft: { id: DRAFT_ID, data: {}, step: 'notice', createdAt: '', updatedAt: '' } }))),
+    );
     const { unmount } = renderApp('/en-US/ipci/usercenter/traceability/new', { user: VERIFIED });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/en-US/ipci/usercenter/traceability/draft/${DRAFT_ID}`));
     expect(await screen.findByTestId('title-terms')).toBeInTheDocument();
-    expect(created).toBe(1);
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    expect(posts).toHaveLength(0);
+    expect(screen.getByTestId('location')).toHaveTextContent('/en-US/ipci/usercenter/traceability/new');
+
+    await userEvent.click(el('agreeTerms'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/en-US/ipci/usercenter/traceability/draft/${DRAFT_ID}`));
+    expect(posts).toEqual([{ data: expect.objectContaining({ agreeTerms: true }), step: 'notice' }]);
+    // The same wizard goes on (nothing re-read, the tick kept); later saves update the created draft.
+    expect(fetched).toBe(0);
+    expect(el('agreeTerms')).toBeChecked();
+    await userEvent.click(screen.getByLabelText('Owner'));
+    await waitFor(() => expect(puts.at(-1)?.data).toMatchObject({ agreeTerms: true, registrantRole: 'owner' }));
+    expect(posts).toHaveLength(1);
     unmount();
     server.use(http.get('*/api/identity', () => HttpResponse.json({ certification: null })));
     renderApp('/en-US/ipci/usercenter/traceability/new', { user: USER });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/en-US/ipci/usercenter/identity'));
-    expect(created).toBe(1);
+    expect(posts).toHaveLength(1);
   });
 
   test("'next' validates the step with the shared schema and shows the field messages", async () => {
@@ -450,7 +469,6 @@ describe('IPCI introduction and staff view', () => {
   test('the introduction shows the fee schedule from /api/fees and starts the wizard', async () => {
     server.use(
       http.get('*/api/fees', () => HttpResponse.json({ fees: { first: 100000, existingIpci: 50050 } })),
-      http.post('*/api/title/drafts', () => HttpResponse.json({ draft: { id: DRAFT_ID } }, { status: 201 })),
     );
     draftApi();
     renderApp('/en-US/ipci/introduce', { user: VERIFIED });
@@ -458,7 +476,8 @@ describe('IPCI introduction and staff view', () => {
     expect(screen.getByTestId('fee-existingIpci')).toHaveTextContent('¥ 500.50');
     expect(await screen.findByTestId('audit-time')).toHaveTextContent('The audit takes 1 to 5 working days.');
     await userEvent.click(screen.getByRole('button', { name: 'Register now' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/traceability/draft/${DRAFT_ID}`));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/en-US/ipci/usercenter/traceability/new'));
+    expect(await screen.findByTestId('title-terms')).toBeInTheDocument();
   });
 
   test('the introduction and the wizard state the configured audit time and no other reading of the rules', async () => {

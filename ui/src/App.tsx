@@ -37,7 +37,7 @@ import { LoginPage } from './features/account/LoginPage';
 import { ForgotPasswordPage } from './features/account/ForgotPasswordPage';
 import { OutboxPage } from './features/account/OutboxPage';
 import { useLang } from './lib/useLang';
-import { TitleWizardNewPage, TitleWizardPage } from './features/titleAudit/TitleWizard';
+import { TitleWizardPage } from './features/titleAudit/TitleWizard';
 import { TitleListPage } from './features/titleAudit/TitleListPage';
 import { TitleDetailPage } from './features/titleAudit/TitleDetailPage';
 import { IntroducePage } from './features/titleAudit/IntroducePage';
@@ -77,7 +77,7 @@ export function AppRoutes() {
           <Route path="cases/:kind/:id" element={<CasePage />} />
           <Route path="invitation" element={<InvitationPage />} />
           <Route path="traceability" element={<TitleListPage />} />
-          <Route path="traceability/new" element={<RequireIdentity><TitleWizardNewPage /></RequireIdentity>} />
+          <Route path="traceability/new" element={<RequireIdentity><TitleWizardPage /></RequireIdentity>} />
           <Route path="traceability/draft/:id" element={<RequireIdentity><TitleWizardPage /></RequireIdentity>} />
           <Route path="traceability/:id" element={<TitleDetailPage />} />
           <Route path="orderrecord" element={<BillsPage />} />

@@ -27,42 +27,31 @@ import './titleAudit.css';
 const FIELD_STEPS = Object.keys(TITLE_LAYOUT) as FieldStep[];
 const isFieldStep = (s: WizardStep): s is FieldStep => (FIELD_STEPS as string[]).includes(s);
 
-/** usercenter/traceability/new: creates the server draft, then continues at its own address. */
-export function TitleWizardNewPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const site = useSitePath();
-  const started = useRef(false);
-  const [failed, setFailed] = useState<string | null>(null);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    api
-      .post<{ draft: TitleDraftView }>('/api/title/drafts', {})
-      .then(({ draft }) => navigate(site(`usercenter/traceability/draft/${draft.id}`), { replace: true }))
-      .catch((e: unknown) => setFailed(e instanceof ApiError && e.message ? e.message : t('failure.load')));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  if (failed) return <NonIdealState icon="error" title={failed} action={<Link to={site('usercenter/traceability')}>{t('titleRegistration.backToList')}</Link>} />;
-  return (
-    <div className="ipci-page-center">
-      <Spinner />
-    </div>
-  );
-}
+type Loaded = { draft: TitleDraftView; uploads?: Record<string, Upload> };
+const blankDraft = (): Loaded => ({ draft: { id: '', data: {}, step: 'notice', createdAt: '', updatedAt: '' } });
 
-/** usercenter/traceability/draft/:id: the wizard over a saved draft, resumed at its saved step. */
+/**
+ * usercenter/traceability/draft/:id: the wizard over a saved draft, resumed at its saved step; and
+ * usercenter/traceability/new: an empty wizard that stores nothing until the user enters something —
+ * its first save creates the draft, and this same wizard goes on (no reload, the field being typed
+ * in keeps its focus) at the draft's address.
+ */
 export function TitleWizardPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const site = useSitePath();
-  const [draft, setDraft] = useState<{ draft: TitleDraftView; uploads?: Record<string, Upload> } | null | undefined>(undefined);
+  const [draft, setDraft] = useState<Loaded | null | undefined>(() => (id ? undefined : blankDraft()));
+  // The draft this wizard created on its first save: already on screen, not fetched again.
+  const created = useRef<string | null>(null);
   useEffect(() => {
+    if (id && id === created.current) return;
+    created.current = null;
+    if (!id) return setDraft(blankDraft());
     let live = true;
     setDraft(undefined);
     api
-      .get<{ draft: TitleDraftView; uploads?: Record<string, Upload> }>(`/api/title/drafts/${encodeURIComponent(id)}`)
+      .get<Loaded>(`/api/title/drafts/${encodeURIComponent(id)}`)
       .then((r) => live && setDraft(r))
       .catch(async (e: unknown) => {
         if (!live) return;
@@ -79,6 +68,10 @@ export function TitleWizardPage() {
     // `site` is a new function each render; the draft depends on the id alone.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
+  const onCreated = (newId: string) => {
+    created.current = newId;
+    navigate(site(`usercenter/traceability/draft/${newId}`), { replace: true });
+  };
   if (draft === null) return <NonIdealState icon="search" title={t('titleRegistration.draftMissing')} action={<Link to={site('usercenter/traceability')}>{t('titleRegistration.backToList')}</Link>} />;
   if (!draft)
     return (
@@ -86,12 +79,12 @@ export function TitleWizardPage() {
         <Spinner />
       </div>
     );
-  return <Wizard key={draft.draft.id} draft={draft.draft} uploads={draft.uploads ?? {}} />;
+  return <Wizard key={draft.draft.id || 'new'} draft={draft.draft} uploads={draft.uploads ?? {}} onCreated={onCreated} />;
 }
 
 type Outcome = { ok: true; registration: TitleRegistrationView } | { ok: false; message: string; fields: Record<string, string> };
 
-function Wizard({ draft, uploads }: { draft: TitleDraftView; uploads: Record<string, Upload> }) {
+function Wizard({ draft, uploads, onCreated }: { draft: TitleDraftView; uploads: Record<string, Upload>; onCreated: (id: string) => void }) {
   const [step, setStep] = useState<WizardStep>(isFieldStep(draft.step) || draft.step === 'submit' ? draft.step : 'notice');
   return (
     <Formik<Values>
@@ -99,13 +92,15 @@ function Wizard({ draft, uploads }: { draft: TitleDraftView; uploads: Record<str
       validate={(values) => (isFieldStep(step) ? validateWithSchema(titleStepSchema(step), stepValues(step, values)) : {})}
       onSubmit={() => undefined}
     >
-      {(form) => <WizardBody draftId={draft.id} form={form} step={step} setStep={setStep} uploads={uploads} />}
+      {(form) => <WizardBody draftId={draft.id} onCreated={onCreated} form={form} step={step} setStep={setStep} uploads={uploads} />}
     </Formik>
   );
 }
 
 interface BodyProps {
+  /** '' until the first save creates the draft. */
   draftId: string;
+  onCreated: (id: string) => void;
   form: FormikProps<Values>;
   step: WizardStep;
   setStep: (s: WizardStep) => void;
@@ -113,7 +108,7 @@ interface BodyProps {
   uploads: Record<string, Upload>;
 }
 
-function WizardBody({ draftId, form, step, setStep, uploads: saved }: BodyProps) {
+function WizardBody({ draftId: savedId, onCreated, form, step, setStep, uploads: saved }: BodyProps) {
   const { t } = useTranslation();
   // The saved draft's uploads and those added since, so the summary names every file.
   const [uploads, setUploads] = useState(saved);
@@ -122,7 +117,7 @@ function WizardBody({ draftId, form, step, setStep, uploads: saved }: BodyProps)
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const { state, flush } = useDraftAutosave(draftId, draftData(form.values), step === 'result' ? 'submit' : step);
+  const { state, flush, draftId } = useDraftAutosave(savedId, draftData(form.values), step === 'result' ? 'submit' : step, onCreated);
   const index = WIZARD_STEPS.indexOf(step);
 
   const go = (next: WizardStep) => {

@@ -47,7 +47,7 @@ describe('profile', () => {
     expect(within(summary).getByText('13800138000')).toBeInTheDocument();
     expect(within(summary).getByText('Not bound')).toBeInTheDocument();
     await userEvent.click(within(summary).getByRole('button', { name: 'Bind' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/en-US/ipci/usercenter/bindemail');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/en-US/ipci/usercenter/bindemail'));
   });
 
   test('validates with the shared schema before sending', async () => {

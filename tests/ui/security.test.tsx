@@ -143,7 +143,7 @@ describe('cancel account', () => {
     server.use(
       http.get('*/api/auth/me', () => {
         meCalls++;
-        return HttpResponse.json({ status: 401, code: 'unauthenticated', message: 'Please log in first' }, { status: 401 });
+        return HttpResponse.json({ user: null });
       }),
       http.get('*/api/security', () => HttpResponse.json(overview(request()))),
       http.post('*/api/security/cancellation/withdraw', () => {
@@ -185,5 +185,5 @@ test('the security overview offers each setting’s action', async () => {
   expect(within(screen.getByTestId('security-phone')).getByRole('button', { name: 'Change' })).toBeInTheDocument();
   expect(screen.getByTestId('security-cancellation')).toHaveTextContent('Under review');
   await userEvent.click(within(screen.getByTestId('security-sessions')).getByRole('button', { name: 'Manage' }));
-  expect(screen.getByTestId('location')).toHaveTextContent('/en-US/ipci/usercenter/sessions');
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/en-US/ipci/usercenter/sessions'));
 });

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp, USER } from './support/render';
 import { server } from './support/server';
-import { NOT_OPEN_AREAS, USER_CENTER_MENU } from '../../ui/src/features/usercenter/UserCenter';
+import { USER_CENTER_MENU } from '../../ui/src/features/usercenter/UserCenter';
+import { USER_CENTER_NOT_OPEN } from '../../domain/sitePages';
 import { UI_CATALOGS } from '../../ui/src/i18n';
 
 const en = UI_CATALOGS['en-US'] as any;
@@ -44,20 +45,20 @@ describe('user-centre frame', () => {
     expect(screen.getByText('Coupons is not open yet')).toBeInTheDocument();
     expect(screen.getByTestId('uc-coupons')).toHaveClass('bp6-active');
     await userEvent.click(screen.getByRole('button', { name: 'Back to user information' }));
-    expect(location()).toBe('/en-US/ipci/usercenter');
+    await waitFor(() => expect(location()).toBe('/en-US/ipci/usercenter'));
     expect(await screen.findByTestId('profile-form')).toBeInTheDocument();
   });
 
   test('every not-open route renders its own not-open page (in Chinese here)', async () => {
-    for (const area of NOT_OPEN_AREAS) {
-      const { unmount } = renderApp(`/zh-CN/ipci/usercenter/${area.route}`, { user: USER, lang: 'zh-CN' });
+    for (const [key, route] of Object.entries(USER_CENTER_NOT_OPEN)) {
+      const { unmount } = renderApp(`/zh-CN/ipci/usercenter/${route}`, { user: USER, lang: 'zh-CN' });
       const page = await screen.findByTestId('not-open');
-      const name = (UI_CATALOGS['zh-CN'] as any).ucmenu.areas[area.key];
+      const name = (UI_CATALOGS['zh-CN'] as any).ucmenu.areas[key];
       expect(within(page).getByRole('heading', { level: 2 })).toHaveTextContent(name);
       expect(within(page).getByText(`${name}暂未开放`)).toBeInTheDocument();
       unmount();
     }
-    expect(NOT_OPEN_AREAS.map((a) => a.route).sort()).toEqual(
+    expect(Object.values(USER_CENTER_NOT_OPEN).sort()).toEqual(
       ['artistresource', 'capacity', 'gallerymanagement', 'invoice', 'mycoupon', 'objection', 'rightprotect', 'trade', 'traderecord', 'watermarkdetect'].sort(),
     );
     expect(en.ucmenu.areas.coupons).toBe('Coupons');

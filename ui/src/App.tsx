@@ -1,53 +1,69 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { SessionProvider, type SessionProviderProps } from './session/SessionContext';
 import { LangGuard } from './components/LangGuard';
-import { LoadingBar, ScrollToTop } from './components/LoadingBar';
+import { LoadingBar, PageLoading, ScrollToTop } from './components/LoadingBar';
 import { SiteLayout, StaffLayout } from './components/Layouts';
 import { RequireIdentity, RequireLogin, RequireRole } from './components/Guards';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage, SorryPage } from './pages/NotFoundPage';
-import { NOT_OPEN_AREAS, UserCenterLayout, UserInfoPage } from './features/usercenter/UserCenter';
-import { NotOpenPage } from './pages/NotOpenPage';
-import { InvitationPage } from './features/invitations/InvitationPage';
-import { InvitationStatsPage } from './features/invitations/InvitationStatsPage';
-import { InvitedUsersPage } from './features/invitations/InvitedUsersPage';
-import { MessagesPage } from './features/messages/MessagesPage';
-import { MessageDetailPage } from './features/messages/MessageDetailPage';
-import { UserManagementPage } from './features/admin/UserManagementPage';
-import { UserDetailPage } from './features/admin/UserDetailPage';
-import { UserEditPage } from './features/admin/UserEditPage';
-import { RolesPage } from './features/admin/RolesPage';
-import { UpdatePasswordPage } from './features/admin/UpdatePasswordPage';
-import { SendMessagePage } from './features/admin/SendMessagePage';
-import { CasePage } from './features/usercenter/CasePage';
-import { SecurityPage } from './features/security/SecurityPage';
-import { BindContactPage } from './features/security/BindContactPage';
-import { PasswordPage } from './features/security/PasswordPage';
-import { SessionsPage } from './features/security/SessionsPage';
-import { CancellationPage } from './features/security/CancellationPage';
-import { IdentityPage } from './features/identityReview/IdentityPage';
-import { CertificatesPage } from './features/ipciLifecycle/CertificatesPage';
-import { AdminLoginPage } from './features/staff/AdminLoginPage';
-import { InboxPage } from './features/staff/InboxPage';
-import { TaskPage } from './features/staff/TaskPage';
-import { CalendarPage } from './features/staff/CalendarPage';
-import { RegisterPage } from './features/account/RegisterPage';
-import { AgreementPage } from './features/account/AgreementPage';
-import { LoginPage } from './features/account/LoginPage';
-import { ForgotPasswordPage } from './features/account/ForgotPasswordPage';
-import { OutboxPage } from './features/account/OutboxPage';
 import { useLang } from './lib/useLang';
-import { TitleWizardPage } from './features/titleAudit/TitleWizard';
-import { TitleListPage } from './features/titleAudit/TitleListPage';
-import { TitleDetailPage } from './features/titleAudit/TitleDetailPage';
-import { IntroducePage } from './features/titleAudit/IntroducePage';
-import { CertificateSearchPage } from './features/certificates/CertificateSearchPage';
-import { CertificateVerifyPage } from './features/certificates/CertificateVerifyPage';
-import { BillsPage } from './features/orderPayment/BillsPage';
-import { OrderDetailPage } from './features/orderPayment/OrderDetailPage';
-import { PayPage } from './features/orderPayment/PayPage';
-import { PaySuccessPage } from './features/orderPayment/PaySuccessPage';
-import { AdminOrdersPage } from './features/orderPayment/AdminOrdersPage';
+import { SITE_PAGES as SITE, USER_CENTER_NOT_OPEN, USER_CENTER_PAGES as UC } from '../../domain/sitePages';
+
+/**
+ * Every page but the home page is its own chunk, fetched when first opened (the loading bar runs
+ * meanwhile), so a first visit loads only the home page. Paths come from domain/sitePages, which the
+ * server also reads to answer 404 for anything else.
+ */
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<any> }));
+}
+
+const UserCenterLayout = page(() => import('./features/usercenter/UserCenter'), 'UserCenterLayout');
+const UserInfoPage = page(() => import('./features/usercenter/UserCenter'), 'UserInfoPage');
+const NotOpenPage = page(() => import('./pages/NotOpenPage'), 'NotOpenPage');
+const MobileHomePage = page(() => import('./pages/MobileHomePage'), 'MobileHomePage');
+const InvitationPage = page(() => import('./features/invitations/InvitationPage'), 'InvitationPage');
+const InvitationStatsPage = page(() => import('./features/invitations/InvitationStatsPage'), 'InvitationStatsPage');
+const InvitedUsersPage = page(() => import('./features/invitations/InvitedUsersPage'), 'InvitedUsersPage');
+const MessagesPage = page(() => import('./features/messages/MessagesPage'), 'MessagesPage');
+const MessageDetailPage = page(() => import('./features/messages/MessageDetailPage'), 'MessageDetailPage');
+const AdminHomePage = page(() => import('./features/admin/AdminHomePage'), 'AdminHomePage');
+const UserManagementPage = page(() => import('./features/admin/UserManagementPage'), 'UserManagementPage');
+const UserDetailPage = page(() => import('./features/admin/UserDetailPage'), 'UserDetailPage');
+const UserEditPage = page(() => import('./features/admin/UserEditPage'), 'UserEditPage');
+const RolesPage = page(() => import('./features/admin/RolesPage'), 'RolesPage');
+const UpdatePasswordPage = page(() => import('./features/admin/UpdatePasswordPage'), 'UpdatePasswordPage');
+const SendMessagePage = page(() => import('./features/admin/SendMessagePage'), 'SendMessagePage');
+const CasePage = page(() => import('./features/usercenter/CasePage'), 'CasePage');
+const SecurityPage = page(() => import('./features/security/SecurityPage'), 'SecurityPage');
+const BindContactPage = page(() => import('./features/security/BindContactPage'), 'BindContactPage');
+const PasswordPage = page(() => import('./features/security/PasswordPage'), 'PasswordPage');
+const SessionsPage = page(() => import('./features/security/SessionsPage'), 'SessionsPage');
+const CancellationPage = page(() => import('./features/security/CancellationPage'), 'CancellationPage');
+const IdentityPage = page(() => import('./features/identityReview/IdentityPage'), 'IdentityPage');
+const CertificatesPage = page(() => import('./features/ipciLifecycle/CertificatesPage'), 'CertificatesPage');
+const AdminLoginPage = page(() => import('./features/staff/AdminLoginPage'), 'AdminLoginPage');
+const InboxPage = page(() => import('./features/staff/InboxPage'), 'InboxPage');
+const TaskPage = page(() => import('./features/staff/TaskPage'), 'TaskPage');
+const CalendarPage = page(() => import('./features/staff/CalendarPage'), 'CalendarPage');
+const RegisterPage = page(() => import('./features/account/RegisterPage'), 'RegisterPage');
+const AgreementPage = page(() => import('./features/account/AgreementPage'), 'AgreementPage');
+const LoginPage = page(() => import('./features/account/LoginPage'), 'LoginPage');
+const ForgotPasswordPage = page(() => import('./features/account/ForgotPasswordPage'), 'ForgotPasswordPage');
+const OutboxPage = page(() => import('./features/account/OutboxPage'), 'OutboxPage');
+const TitleWizardPage = page(() => import('./features/titleAudit/TitleWizard'), 'TitleWizardPage');
+const TitleListPage = page(() => import('./features/titleAudit/TitleListPage'), 'TitleListPage');
+const TitleDetailPage = page(() => import('./features/titleAudit/TitleDetailPage'), 'TitleDetailPage');
+const IntroducePage = page(() => import('./features/titleAudit/IntroducePage'), 'IntroducePage');
+const CertificateSearchPage = page(() => import('./features/certificates/CertificateSearchPage'), 'CertificateSearchPage');
+const CertificateVerifyPage = page(() => import('./features/certificates/CertificateVerifyPage'), 'CertificateVerifyPage');
+const BillsPage = page(() => import('./features/orderPayment/BillsPage'), 'BillsPage');
+const OrderDetailPage = page(() => import('./features/orderPayment/OrderDetailPage'), 'OrderDetailPage');
+const PayPage = page(() => import('./features/orderPayment/PayPage'), 'PayPage');
+const PaySuccessPage = page(() => import('./features/orderPayment/PaySuccessPage'), 'PaySuccessPage');
+const AdminOrdersPage = page(() => import('./features/orderPayment/AdminOrdersPage'), 'AdminOrdersPage');
 
 function ToHome() {
   const lang = useLang();
@@ -61,7 +77,7 @@ export function AppRoutes() {
       <Route path="/:lang/ipci" element={<SiteLayout />}>
         <Route index element={<HomePage />} />
         <Route
-          path="usercenter"
+          path={SITE.userCenter}
           element={
             <RequireLogin>
               <UserCenterLayout />
@@ -69,43 +85,45 @@ export function AppRoutes() {
           }
         >
           <Route index element={<UserInfoPage />} />
-          <Route path="identity" element={<IdentityPage />} />
-          <Route path="certificates" element={<CertificatesPage />} />
-          <Route path="msg" element={<MessagesPage />} />
-          <Route path="msgdetail/:id" element={<MessageDetailPage />} />
-          <Route path="messages" element={<Navigate to="../msg" relative="path" replace />} />
-          <Route path="cases/:kind/:id" element={<CasePage />} />
-          <Route path="invitation" element={<InvitationPage />} />
-          <Route path="traceability" element={<TitleListPage />} />
-          <Route path="traceability/new" element={<RequireIdentity><TitleWizardPage /></RequireIdentity>} />
-          <Route path="traceability/draft/:id" element={<RequireIdentity><TitleWizardPage /></RequireIdentity>} />
-          <Route path="traceability/:id" element={<TitleDetailPage />} />
-          <Route path="orderrecord" element={<BillsPage />} />
-          <Route path="orderdetail/:id" element={<OrderDetailPage />} />
-          <Route path="pay/:orderId" element={<PayPage />} />
-          <Route path="paysuccess" element={<PaySuccessPage />} />
-          {NOT_OPEN_AREAS.map((a) => (
-            <Route key={a.route} path={a.route} element={<NotOpenPage area={a.key} />} />
+          <Route path={UC.identity} element={<IdentityPage />} />
+          <Route path={UC.certificates} element={<CertificatesPage />} />
+          <Route path={UC.messages} element={<MessagesPage />} />
+          <Route path={UC.messageDetail} element={<MessageDetailPage />} />
+          <Route path={UC.messagesOld} element={<Navigate to="../msg" relative="path" replace />} />
+          <Route path={UC.casePage} element={<CasePage />} />
+          <Route path={UC.invitation} element={<InvitationPage />} />
+          <Route path={UC.titles} element={<TitleListPage />} />
+          <Route path={UC.titleNew} element={<RequireIdentity><TitleWizardPage /></RequireIdentity>} />
+          <Route path={UC.titleDraft} element={<RequireIdentity><TitleWizardPage /></RequireIdentity>} />
+          <Route path={UC.titleDetail} element={<TitleDetailPage />} />
+          <Route path={UC.bills} element={<BillsPage />} />
+          <Route path={UC.orderDetail} element={<OrderDetailPage />} />
+          <Route path={UC.pay} element={<PayPage />} />
+          <Route path={UC.paySuccess} element={<PaySuccessPage />} />
+          {Object.entries(USER_CENTER_NOT_OPEN).map(([area, path]) => (
+            <Route key={path} path={path} element={<NotOpenPage area={area} />} />
           ))}
-          <Route path="security" element={<SecurityPage />} />
-          <Route path="bindphone" element={<BindContactPage field="phone" />} />
-          <Route path="bindemail" element={<BindContactPage field="email" />} />
-          <Route path="password" element={<PasswordPage />} />
-          <Route path="sessions" element={<SessionsPage />} />
-          <Route path="cancellation" element={<CancellationPage />} />
+          <Route path={UC.security} element={<SecurityPage />} />
+          <Route path={UC.bindPhone} element={<BindContactPage field="phone" />} />
+          <Route path={UC.bindEmail} element={<BindContactPage field="email" />} />
+          <Route path={UC.password} element={<PasswordPage />} />
+          <Route path={UC.sessions} element={<SessionsPage />} />
+          <Route path={UC.cancellation} element={<CancellationPage />} />
         </Route>
-        <Route path="register">
-          <Route index element={<RegisterPage />} />
-          <Route path="agreement" element={<AgreementPage page="agreement" />} />
-          <Route path="disclaimer" element={<AgreementPage page="disclaimer" />} />
-          <Route path="privacy" element={<AgreementPage page="privacy" />} />
-          <Route path="childRule" element={<AgreementPage page="childRule" />} />
-        </Route>
-        <Route path="introduce" element={<IntroducePage />} />
-        <Route path="right/certificate" element={<CertificateSearchPage />} />
-        <Route path="right/certificate/:code" element={<CertificateVerifyPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="forgotpassword" element={<ForgotPasswordPage />} />
+        <Route path={SITE.register} element={<RegisterPage />} />
+        <Route path={SITE.agreement} element={<AgreementPage page="agreement" />} />
+        <Route path={SITE.disclaimer} element={<AgreementPage page="disclaimer" />} />
+        <Route path={SITE.privacy} element={<AgreementPage page="privacy" />} />
+        <Route path={SITE.childRule} element={<AgreementPage page="childRule" />} />
+        <Route path={SITE.introduce} element={<IntroducePage />} />
+        <Route path={SITE.certificateSearch} element={<CertificateSearchPage />} />
+        <Route path={SITE.certificateVerify} element={<CertificateVerifyPage />} />
+        <Route path={SITE.login} element={<LoginPage />} />
+        <Route path={SITE.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route path="/:lang/ipcimobile" element={<SiteLayout />}>
+        <Route index element={<MobileHomePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/login/admin" element={<StaffLayout />}>
@@ -132,7 +150,7 @@ export function AppRoutes() {
           </RequireRole>
         }
       >
-        <Route index element={<Navigate to="/admin/calendar" replace />} />
+        <Route index element={<AdminHomePage />} />
         <Route path="calendar" element={<CalendarPage />} />
         <Route path="userManagement" element={<UserManagementPage />} />
         <Route path="userManagement/:id" element={<UserDetailPage />} />
@@ -158,7 +176,9 @@ export function App({ initialUser }: { initialUser?: SessionProviderProps['initi
       <LoadingBar />
       <ScrollToTop />
       <LangGuard>
-        <AppRoutes />
+        <Suspense fallback={<PageLoading />}>
+          <AppRoutes />
+        </Suspense>
       </LangGuard>
     </SessionProvider>
   );

@@ -8,6 +8,7 @@ import { isStaff } from '../../../domain/roles';
 import { Permitted } from '../session/permissions';
 import { currentLang } from '../i18n';
 import { Avatar } from '../features/profile/Avatar';
+import { SITE_PAGES } from '../../../domain/sitePages';
 
 export function LanguageSwitcher() {
   const lang = useLang();
@@ -85,28 +86,53 @@ function UserMenu({ staff }: { staff: boolean }) {
   );
 }
 
+/** The site's sections, in the header (a menu button on phones) and the footer. */
+function useSiteLinks(): Array<{ to: string; label: string; end?: boolean }> {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const site = useSitePath();
+  return [
+    { to: site(), label: t('nav.home'), end: true },
+    { to: site(SITE_PAGES.introduce), label: t('site.nav.introduce') },
+    { to: site(SITE_PAGES.certificateSearch), label: t('site.nav.verify') },
+    { to: site(SITE_PAGES.userCenter), label: t('nav.userCenter') },
+    ...(user && isStaff(user.roles) ? [{ to: '/manage/inbox', label: t('nav.inbox') }] : []),
+  ];
+}
+
 /** The public site header: product name, navigation, language, and the signed-in user. */
 export function SiteHeader() {
   const { t } = useTranslation();
   const { user, openLogin } = useSession();
   const site = useSitePath();
+  const navigate = useNavigate();
+  const links = useSiteLinks();
   return (
     <Navbar className="ipci-navbar">
       <div className="ipci-container ipci-navbar-inner">
         <NavbarGroup align={Alignment.START}>
           <Brand to={site()} sub={t('app.shortName')} />
-          <NavbarDivider />
-          <NavLink to={site()} end className={({ isActive }) => `ipci-navlink${isActive ? ' is-active' : ''}`}>
-            {t('nav.home')}
-          </NavLink>
-          <NavLink to={site('usercenter')} className={({ isActive }) => `ipci-navlink${isActive ? ' is-active' : ''}`}>
-            {t('nav.userCenter')}
-          </NavLink>
-          {user && isStaff(user.roles) && (
-            <NavLink to="/manage/inbox" className="ipci-navlink">
-              {t('nav.inbox')}
-            </NavLink>
-          )}
+          <NavbarDivider className="ipci-desktop-only" />
+          <nav className="ipci-navlinks ipci-desktop-only" aria-label={t('site.nav.menu')}>
+            {links.map((l) => (
+              <NavLink key={l.to} to={l.to} end={l.end} className={({ isActive }) => `ipci-navlink${isActive ? ' is-active' : ''}`}>
+                {l.label}
+              </NavLink>
+            ))}
+          </nav>
+          <PopoverNext
+            className="ipci-phone-only"
+            placement="bottom-start"
+            content={
+              <Menu aria-label={t('site.nav.menu')}>
+                {links.map((l) => (
+                  <MenuItem key={l.to} text={l.label} href={l.to} onClick={(e: React.MouseEvent) => (e.preventDefault(), navigate(l.to))} />
+                ))}
+              </Menu>
+            }
+          >
+            <Button variant="minimal" icon="menu" aria-label={t('site.nav.menu')} />
+          </PopoverNext>
         </NavbarGroup>
         <NavbarGroup align={Alignment.END}>
           <LanguageSwitcher />
@@ -118,7 +144,7 @@ export function SiteHeader() {
             </>
           ) : (
             <>
-              <NavLink to={site('register')} className="ipci-navlink">
+              <NavLink to={site('register')} className="ipci-navlink ipci-desktop-only">
                 {t('signin.register')}
               </NavLink>
               <Button intent="primary" icon="log-in" text={t('header.login')} onClick={openLogin} />

@@ -1,17 +1,73 @@
-import { Card, Menu, MenuDivider, MenuItem, type IconName } from '@blueprintjs/core';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Menu, MenuDivider, MenuItem, type IconName } from '@blueprintjs/core';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { mayOpen, type ElementId } from '../../../domain/permissions';
 import { isStaff } from '../../../domain/roles';
 import { SiteHeader, StaffHeader } from './Header';
 import { LoginDialog } from './LoginDialog';
+import { PageLoading } from './LoadingBar';
+import { SideMenu } from './SideMenu';
 import { useSession } from '../session/SessionContext';
 import { browser } from '../session/reload';
+import { useLang, useSitePath } from '../lib/useLang';
+import { SITE_PAGES, USER_CENTER_PAGES } from '../../../domain/sitePages';
+
+/** The footer's link columns: every entry is a page that exists. */
+function useFooterColumns(): Array<{ title: string; links: Array<[to: string, label: string]> }> {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const site = useSitePath();
+  const uc = (route: string) => site(`${SITE_PAGES.userCenter}/${route}`);
+  return [
+    {
+      title: t('site.footer.platform'),
+      links: [
+        [site(SITE_PAGES.introduce), t('site.nav.introduce')],
+        [site(SITE_PAGES.certificateSearch), t('site.nav.verify')],
+        [`/${lang}/ipcimobile`, t('site.footer.mobile')],
+      ],
+    },
+    {
+      title: t('site.footer.userCenter'),
+      links: [
+        [uc(USER_CENTER_PAGES.titles), t('ucmenu.areas.traceability')],
+        [uc(USER_CENTER_PAGES.certificates), t('ucmenu.areas.certificates')],
+        [uc(USER_CENTER_PAGES.bills), t('ucmenu.areas.orders')],
+        [uc(USER_CENTER_PAGES.messages), t('ucmenu.areas.messages')],
+        [uc(USER_CENTER_PAGES.security), t('ucmenu.areas.security')],
+      ],
+    },
+    {
+      title: t('site.footer.account'),
+      links: [
+        [site(SITE_PAGES.register), t('signin.register')],
+        [site(SITE_PAGES.login), t('header.login')],
+        [site(SITE_PAGES.agreement), t('site.footer.terms')],
+      ],
+    },
+  ];
+}
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  const columns = useFooterColumns();
   return (
     <footer className="ipci-footer">
+      <div className="ipci-container ipci-footer-links">
+        {columns.map((c) => (
+          <nav key={c.title} aria-label={c.title}>
+            <h3>{c.title}</h3>
+            <ul>
+              {c.links.map(([to, label]) => (
+                <li key={to}>
+                  <Link to={to}>{label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
       <div className="ipci-container ipci-footer-inner">
         <span>
           © {new Date().getFullYear()} {t('app.name')}
@@ -30,7 +86,9 @@ export function SiteLayout() {
     <div className="ipci-shell">
       <SiteHeader />
       <main className="ipci-main">
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
       <LoginDialog reload={reload} />
@@ -38,7 +96,7 @@ export function SiteLayout() {
   );
 }
 
-interface StaffEntry {
+export interface StaffEntry {
   to: string;
   icon: IconName;
   label: string;
@@ -63,13 +121,20 @@ const STAFF_MENU: StaffEntry[][] = [
   [{ to: '/admin/updatePassword', icon: 'lock', label: 'admin.nav.password', element: 'admin.password' }],
 ];
 
+/** The back office's entries this session may use, in their groups (the menu, the /admin overview). */
+export function useStaffEntries(): StaffEntry[][] {
+  const { user } = useSession();
+  if (!user) return [];
+  return STAFF_MENU.map((g) => g.filter((e) => user.permission?.includes(e.element) && mayOpen(e.to.split('?')[0], user.roles))).filter((g) => g.length);
+}
+
 export function StaffMenu() {
   const { t } = useTranslation();
   const { user } = useSession();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  const groups = useStaffEntries();
   if (!user) return null;
-  const groups = STAFF_MENU.map((g) => g.filter((e) => user.permission?.includes(e.element) && mayOpen(e.to.split('?')[0], user.roles))).filter((g) => g.length);
   const here = pathname + search;
   const isActive = (to: string) => (to.includes('?') ? here === to : pathname.startsWith(to) && !(to === '/manage/inbox' && search.includes('queue=cancellation')));
   return (
@@ -92,14 +157,14 @@ export function StaffLayout() {
       <main className="ipci-main">
         <div className={`ipci-container ipci-page${withMenu ? ' ipci-uc' : ''}`}>
           {withMenu && (
-            <aside className="ipci-uc-menu">
-              <Card>
-                <StaffMenu />
-              </Card>
-            </aside>
+            <SideMenu>
+              <StaffMenu />
+            </SideMenu>
           )}
           <section className={withMenu ? 'ipci-uc-content' : undefined}>
-            <Outlet />
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
           </section>
         </div>
       </main>

@@ -34,7 +34,7 @@ export function ListCard<T>({ items, failed, empty, next = null, load, children 
         </div>
       ) : (
         <>
-          {children(items)}
+          <div className="ipci-list-scroll">{children(items)}</div>
           {load && <LoadMore next={next} load={load} />}
         </>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { onActivity } from '../api/client';
+import { onActivity, trackActivity } from '../api/client';
 
 /** A thin bar at the top while a navigation settles or any API call is in flight. */
 export function LoadingBar() {
@@ -15,6 +15,15 @@ export function LoadingBar() {
   }, [location.pathname]);
   const active = busy > 0 || navigating;
   return <div className={`ipci-loading-bar${active ? ' is-active' : ''}`} role="progressbar" aria-hidden={!active} />;
+}
+
+/** What shows while a page's code arrives: the loading bar runs, the layout around stays. */
+export function PageLoading() {
+  useEffect(() => {
+    trackActivity(1);
+    return () => trackActivity(-1);
+  }, []);
+  return <div className="ipci-page-loading" data-testid="page-loading" />;
 }
 
 export function ScrollToTop() {

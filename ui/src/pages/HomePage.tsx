@@ -1,14 +1,16 @@
 import { Button, Card, Icon, Tag, type IconName } from '@blueprintjs/core';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/SessionContext';
 import { useSitePath } from '../lib/useLang';
+import { SITE_PAGES, USER_CENTER_NOT_OPEN } from '../../../domain/sitePages';
 
-const SERVICES: Array<{ key: string; icon: IconName }> = [
-  { key: 'confirmation', icon: 'endorsed' },
-  { key: 'licensing', icon: 'exchange' },
-  { key: 'protection', icon: 'shield' },
-  { key: 'monitoring', icon: 'search-around' },
+/** Each service card leads to its page: the introduction, or the user-centre area (which says when it is not open yet). */
+const SERVICES: Array<{ key: string; icon: IconName; to: string }> = [
+  { key: 'confirmation', icon: 'endorsed', to: SITE_PAGES.introduce },
+  { key: 'licensing', icon: 'exchange', to: `${SITE_PAGES.userCenter}/${USER_CENTER_NOT_OPEN.trade}` },
+  { key: 'protection', icon: 'shield', to: `${SITE_PAGES.userCenter}/${USER_CENTER_NOT_OPEN.protection}` },
+  { key: 'monitoring', icon: 'search-around', to: `${SITE_PAGES.userCenter}/${USER_CENTER_NOT_OPEN.watermark}` },
 ];
 
 const STEPS = ['register', 'certify', 'apply', 'issue'] as const;
@@ -56,15 +58,30 @@ export function HomePage() {
         <h2 className="ipci-section-title">{t('home.servicesTitle')}</h2>
         <div className="ipci-grid-4">
           {SERVICES.map((s) => (
-            <Card key={s.key} className="ipci-service" elevation={1}>
+            <Card key={s.key} className="ipci-service" elevation={1} data-testid={`service-${s.key}`}>
               <div className="ipci-service-icon">
                 <Icon icon={s.icon} size={24} />
               </div>
-              <h3>{t(`home.services.${s.key}.title`)}</h3>
+              <h3>
+                <Link to={site(s.to)} className="ipci-service-link">
+                  {t(`home.services.${s.key}.title`)}
+                </Link>
+              </h3>
               <p>{t(`home.services.${s.key}.text`)}</p>
+              <span className="ipci-service-more" aria-hidden>
+                {t('site.home.more')} <Icon icon="arrow-right" size={12} />
+              </span>
             </Card>
           ))}
         </div>
+      </section>
+
+      <section className="ipci-container ipci-section ipci-verify-band">
+        <div>
+          <h2 className="ipci-section-title">{t('site.home.verifyTitle')}</h2>
+          <p className="ipci-muted">{t('site.home.verifyText')}</p>
+        </div>
+        <Button size="large" icon="endorsed" text={t('site.home.verifyAction')} onClick={() => navigate(site(SITE_PAGES.certificateSearch))} />
       </section>
 
       <section className="ipci-band">

@@ -110,16 +110,16 @@ export function UserManagementPage() {
                 <th>{t('user.roles')}</th>
                 <th>{t('admin.users.status')}</th>
                 <th>{t('admin.users.lastLogin')}</th>
-                <th style={{ width: 280 }} />
+                <th />
               </tr>
             </thead>
             <tbody>
               {rows.map((u) => (
                 <tr key={u.id} data-testid={`user-row-${u.id}`}>
-                  <td>
+                  <td className="ipci-break">
                     <Link to={`/admin/userManagement/${u.id}`}>{u.username}</Link>
                   </td>
-                  <td>{u.displayName}</td>
+                  <td className="ipci-break">{u.displayName}</td>
                   <td>{u.kind ? t(`user.kinds.${u.kind}`) : <span className="ipci-muted">{t('admin.users.staff')}</span>}</td>
                   <td>
                     {u.roles.map((r) => (
@@ -132,15 +132,17 @@ export function UserManagementPage() {
                     <StatusTag status={u.status} />
                   </td>
                   <td className="ipci-muted">{formatDateTime(u.lastLoginAt, lang)}</td>
-                  <td style={{ whiteSpace: 'nowrap' }}>
-                    {u.status !== 'cancelled' && (
-                      <Permitted element="admin.users.edit">
-                        <Link to={`/admin/userManagement/${u.id}/edit`} className="bp6-button bp6-minimal bp6-small">
-                          {t('admin.users.edit')}
-                        </Link>
-                      </Permitted>
-                    )}
-                    <UserActions user={u} onChange={replace} compact />
+                  <td>
+                    <div className="ipci-row-actions">
+                      {u.status !== 'cancelled' && (
+                        <Permitted element="admin.users.edit">
+                          <Link to={`/admin/userManagement/${u.id}/edit`} className="bp6-button bp6-minimal bp6-small">
+                            {t('admin.users.edit')}
+                          </Link>
+                        </Permitted>
+                      )}
+                      <UserActions user={u} onChange={replace} compact />
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -1,19 +1,21 @@
-import { Card, Menu, MenuDivider, MenuItem, type IconName } from '@blueprintjs/core';
+import { Menu, MenuDivider, MenuItem, type IconName } from '@blueprintjs/core';
+import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/SessionContext';
 import { useSitePath } from '../../lib/useLang';
 import { IdentityStateTag } from '../identityReview/IdentityStateTag';
 import { ProfilePage } from '../profile/ProfilePage';
+import { PageLoading } from '../../components/LoadingBar';
+import { SideMenu } from '../../components/SideMenu';
+import type { UserCenterRoute } from '../../../../domain/sitePages';
 
 export interface UserCenterArea {
   /** Catalog key under `ucmenu.areas`. */
   key: string;
-  /** Path under /{lang}/ipci/usercenter (spec part 2's route names where it gives them). */
-  route: string;
+  /** Path under /{lang}/ipci/usercenter (spec part 2's route names where it gives them); not-open areas show the not-open page. */
+  route: UserCenterRoute;
   icon: IconName;
-  /** Built: the route has its own page. Otherwise App.tsx routes it to the not-open page. */
-  open?: boolean;
   /** Further paths (first segment) that belong to this entry and keep it highlighted. */
   also?: string[];
 }
@@ -23,18 +25,18 @@ export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }>
   {
     group: 'account',
     areas: [
-      { key: 'info', route: '', icon: 'person', open: true },
-      { key: 'identity', route: 'identity', icon: 'id-number', open: true },
-      { key: 'security', route: 'security', icon: 'shield', open: true, also: ['bindphone', 'bindemail', 'password', 'sessions', 'cancellation'] },
-      { key: 'messages', route: 'msg', icon: 'notifications', open: true, also: ['msgdetail'] },
-      { key: 'invitation', route: 'invitation', icon: 'new-person', open: true },
+      { key: 'info', route: '', icon: 'person' },
+      { key: 'identity', route: 'identity', icon: 'id-number' },
+      { key: 'security', route: 'security', icon: 'shield', also: ['bindphone', 'bindemail', 'password', 'sessions', 'cancellation'] },
+      { key: 'messages', route: 'msg', icon: 'notifications', also: ['msgdetail'] },
+      { key: 'invitation', route: 'invitation', icon: 'new-person' },
     ],
   },
   {
     group: 'rights',
     areas: [
-      { key: 'certificates', route: 'certificates', icon: 'badge', open: true },
-      { key: 'traceability', route: 'traceability', icon: 'search-template', open: true },
+      { key: 'certificates', route: 'certificates', icon: 'badge' },
+      { key: 'traceability', route: 'traceability', icon: 'search-template' },
       { key: 'artists', route: 'artistresource', icon: 'people' },
       { key: 'gallery', route: 'gallerymanagement', icon: 'media' },
       { key: 'protection', route: 'rightprotect', icon: 'take-action' },
@@ -58,15 +60,12 @@ export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }>
   {
     group: 'finance',
     areas: [
-      { key: 'orders', route: 'orderrecord', icon: 'th-list', open: true, also: ['orderdetail', 'pay', 'paysuccess'] },
+      { key: 'orders', route: 'orderrecord', icon: 'th-list', also: ['orderdetail', 'pay', 'paysuccess'] },
       { key: 'invoice', route: 'invoice', icon: 'document' },
       { key: 'coupons', route: 'mycoupon', icon: 'tag' },
     ],
   },
 ];
-
-/** Entries whose issue has not landed: each still leads to a page that says so (pages/NotOpenPage). */
-export const NOT_OPEN_AREAS = USER_CENTER_MENU.flatMap((g) => g.areas).filter((a) => !a.open);
 
 export function UserCenterLayout() {
   const { t } = useTranslation();
@@ -81,41 +80,41 @@ export function UserCenterLayout() {
 
   return (
     <div className="ipci-container ipci-page ipci-uc">
-      <aside className="ipci-uc-menu">
-        <Card>
-          {user && (
-            <div style={{ marginBottom: 8 }} data-testid="uc-user">
-              <strong>{user.displayName || user.username}</strong>
-              <div className="ipci-muted" style={{ fontSize: 12, margin: '2px 0 6px' }}>
-                {user.username}
-              </div>
-              {user.kind && <IdentityStateTag state={user.identityState} />}
+      <SideMenu>
+        {user && (
+          <div style={{ marginBottom: 8 }} data-testid="uc-user">
+            <strong>{user.displayName || user.username}</strong>
+            <div className="ipci-muted" style={{ fontSize: 12, margin: '2px 0 6px' }}>
+              {user.username}
             </div>
-          )}
-          <Menu aria-label={t('ucmenu.label')}>
-            {USER_CENTER_MENU.map(({ group, areas }) => [
-              <MenuDivider key={`g-${group}`} title={t(`ucmenu.groups.${group}`)} />,
-              ...areas.map((a) => (
-                <MenuItem
-                  key={a.key}
-                  icon={a.icon}
-                  text={t(`ucmenu.areas.${a.key}`)}
-                  active={active(a)}
-                  label={a.key === 'messages' && unread > 0 ? (unread > 99 ? '99+' : String(unread)) : undefined}
-                  href={to(a)}
-                  onClick={(e: React.MouseEvent) => {
-                    e.preventDefault();
-                    navigate(to(a));
-                  }}
-                  data-testid={`uc-${a.key}`}
-                />
-              )),
-            ])}
-          </Menu>
-        </Card>
-      </aside>
+            {user.kind && <IdentityStateTag state={user.identityState} />}
+          </div>
+        )}
+        <Menu aria-label={t('ucmenu.label')}>
+          {USER_CENTER_MENU.map(({ group, areas }) => [
+            <MenuDivider key={`g-${group}`} title={t(`ucmenu.groups.${group}`)} />,
+            ...areas.map((a) => (
+              <MenuItem
+                key={a.key}
+                icon={a.icon}
+                text={t(`ucmenu.areas.${a.key}`)}
+                active={active(a)}
+                label={a.key === 'messages' && unread > 0 ? (unread > 99 ? '99+' : String(unread)) : undefined}
+                href={to(a)}
+                onClick={(e: React.MouseEvent) => {
+                  e.preventDefault();
+                  navigate(to(a));
+                }}
+                data-testid={`uc-${a.key}`}
+              />
+            )),
+          ])}
+        </Menu>
+      </SideMenu>
       <section className="ipci-uc-content">
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </section>
     </div>
   );

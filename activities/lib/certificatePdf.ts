@@ -5,6 +5,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { opensslVerifyCommand } from '../../domain/certificate';
+import { formatDate } from '../../domain/dates';
 import { formatIpciCode } from '../../domain/ipci';
 import type { IpCategory, RightsTerm } from '../../domain/titleRegistration';
 // The category and rights-term labels are the wizard's own (one wording everywhere); the catalog
@@ -87,14 +88,9 @@ function loadFonts() {
   return parsed;
 }
 
-// One formatter per process: building an Intl formatter costs more than a page of text.
-const EN_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
-
-function longDate(iso: string, lang: L): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  if (lang === 'en') return EN_DATE.format(new Date(Date.UTC(y, m - 1, d)));
-  return `${y}年${m}月${d}日`;
-}
+// The pages' date module: the certificate names the same China date as the verification page.
+const DATE_LOCALE: Record<L, string> = { zh: 'zh-CN', en: 'en-GB', ja: 'ja-JP' };
+const longDate = (iso: string, lang: L) => formatDate(iso, DATE_LOCALE[lang], 'long');
 
 function termText(term: CertificateData['term'], lang: L): string {
   if (term.type === 'N' && term.from && term.to) {

@@ -46,6 +46,15 @@ describe('certificate verification page', () => {
     expect(screen.getByText(/openssl pkeyutl -verify/)).toHaveTextContent(`-in ${CODE}.pdf -sigfile <(base64 -d ${CODE}.pdf.sig)`);
   });
 
+  test('the issue date is the China date the certificate bears, in any zone of the reader', async () => {
+    // 16:30 UTC on 24 November is 00:30 on 25 November in China.
+    server.use(answer({ ipci: { ...verified, issuedAt: '2026-11-24T16:30:00Z' } }));
+    renderApp(`/zh-CN/ipci/right/certificate/${CODE}`, { lang: 'zh-CN' });
+    await screen.findByTestId('verify-banner');
+    expect(screen.getByText('2026年11月25日')).toBeInTheDocument();
+    expect(screen.queryByText('2026年11月24日')).toBeNull();
+  });
+
   test('taken down: says so plainly and shows no holder data', async () => {
     server.use(answer({ ipci: { code: CODE, state: 'takenDown', outcome: 'takenDown', verifiable: false, statement: 'This IPCI certificate has been taken down and can no longer be verified on the platform' } }));
     renderApp(`/en-US/ipci/right/certificate/${CODE}`);

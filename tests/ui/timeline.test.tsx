@@ -71,6 +71,8 @@ describe('timeline', () => {
     expect(within(list).getByText(/Number unreachable/)).toBeInTheDocument();
     expect(within(list).getByText('ID card front')).toBeInTheDocument();
     expect(within(list).getByText('provisional')).toBeInTheDocument();
+    // The due time is China time, the zone named (00:00 UTC is 08:00 in China).
+    expect(within(list).getByText(/Due: Jan 8, 2027, 08:00 \(China time\)/)).toBeInTheDocument();
     expect(within(list).getByText(/Rita Reviewer/)).toBeInTheDocument();
     // users do not get the Temporal link
     expect(screen.queryByText('View in Temporal')).not.toBeInTheDocument();

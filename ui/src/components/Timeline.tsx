@@ -7,7 +7,7 @@ import { isStaff } from '../../../domain/roles';
 import { api, subscribe } from '../api/client';
 import type { CaseView } from '../api/types';
 import { useSession } from '../session/SessionContext';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, formatDeadline } from '../lib/format';
 import { useLang } from '../lib/useLang';
 
 type State = StepStatus | 'pending';
@@ -222,7 +222,7 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
                   </div>
                   {e.dueAt && (
                     <div className="ipci-event-meta">
-                      {t('timeline.due')}: {formatDateTime(e.dueAt, lang)}{' '}
+                      {t('timeline.due')}: {formatDeadline(e.dueAt, lang)}{' '}
                       {e.dueProvisional && (
                         <Tag minimal intent="warning" title={t('timeline.provisionalHint')}>
                           {t('timeline.provisional')}

@@ -1,18 +1,7 @@
 import type { TFunction } from 'i18next';
 
-export function formatDateTime(value: string | null | undefined, lang: string): string {
-  if (!value) return '—';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
-}
-
-export function formatDate(value: string | null | undefined, lang: string): string {
-  if (!value) return '—';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(d);
-}
+/** Dates and times are shown in China time everywhere (domain/dates.ts); deadlines name the zone. */
+export { formatDate, formatDateTime, formatDeadline } from '../../../domain/dates';
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;

@@ -6,7 +6,7 @@ import { displayActualAmount, ORDER_STATE } from '../../../../domain/orders';
 import { api, ApiError } from '../../api/client';
 import { Timeline } from '../../components/Timeline';
 import { showToast } from '../../session/toaster';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatDeadline } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { counterpartOf, OrderStateTag, SandboxNotice, yuan } from './OrderBits';
 import { RemittanceDetails } from './RemittanceDetails';
@@ -53,7 +53,7 @@ export function OrderDetailPage() {
     ['orders.payMethod', label('payMethod', order.payMethod)],
     ['orders.tradeNo', order.tradeNo ?? '—'],
     ['orders.createdAt', formatDateTime(order.createdAt, lang)],
-    ...(order.orderState === ORDER_STATE.unpaid ? ([['orders.deadline', formatDateTime(order.deadlineAt, lang)]] as Array<[string, React.ReactNode]>) : []),
+    ...(order.orderState === ORDER_STATE.unpaid ? ([['orders.deadline', formatDeadline(order.deadlineAt, lang)]] as Array<[string, React.ReactNode]>) : []),
     ['orders.paidAt', formatDateTime(order.paidAt, lang)],
   ];
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { INBOX_PAGE_SIZE, queuesFor, TASK_STATUSES } from '../../../../domain/tasks';
 import { api } from '../../api/client';
 import type { TaskRow } from '../../api/types';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatDeadline } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { useSession } from '../../session/SessionContext';
 import { OverdueTag, ProvisionalTag, TaskStatusTag } from './taskBits';
@@ -116,7 +116,7 @@ export function InboxPage() {
                     </td>
                     <td>{task.assigneeName ?? <span className="ipci-muted">—</span>}</td>
                     <td style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(task.dueAt, lang)}
+                      {formatDeadline(task.dueAt, lang)}
                       <ProvisionalTag show={task.dueProvisional} />
                     </td>
                     <td className="ipci-muted" style={{ whiteSpace: 'nowrap' }}>

@@ -7,7 +7,7 @@ import { decisionSchema, type Decision, type DecisionShape } from '../../../../d
 import { api, ApiError } from '../../api/client';
 import type { StaffMember, SubjectUser, TaskDetail, TaskRow } from '../../api/types';
 import { Timeline } from '../../components/Timeline';
-import { formatDateTime, translateError } from '../../lib/format';
+import { formatDateTime, formatDeadline, translateError } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { useSession } from '../../session/SessionContext';
 import { showToast } from '../../session/toaster';
@@ -110,7 +110,7 @@ export function TaskPage() {
           <dd>{task.assigneeName ?? '—'}</dd>
           <dt>{t('inbox.col.due')}</dt>
           <dd>
-            {formatDateTime(task.dueAt, lang)}
+            {formatDeadline(task.dueAt, lang)}
             <ProvisionalTag show={task.dueProvisional} />
           </dd>
           <dt>{t('inbox.col.created')}</dt>

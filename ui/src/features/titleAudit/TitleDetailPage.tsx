@@ -9,7 +9,7 @@ import { formatYuan } from '../../../../domain/money';
 import { api, ApiError } from '../../api/client';
 import type { TitleRegistrationView, Upload } from '../../api/types';
 import { Timeline } from '../../components/Timeline';
-import { formatDateTime, translateError } from '../../lib/format';
+import { formatDateTime, formatDeadline, translateError } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
@@ -79,7 +79,7 @@ export function TitleDetailPage() {
       )}
       {r.order && r.state === 'pendingPayment' && (
         <Callout intent="warning" icon="credit-card" title={t('titleRegistration.payTitle')}>
-          {t('titleRegistration.payHint', { amount: formatYuan(r.order.amount), deadline: formatDateTime(r.order.deadlineAt, lang), orderNo: r.order.orderNo })}
+          {t('titleRegistration.payHint', { amount: formatYuan(r.order.amount), deadline: formatDeadline(r.order.deadlineAt, lang), orderNo: r.order.orderNo })}
         </Callout>
       )}
       {r.ipci && (

@@ -1,40 +1,17 @@
-import type Router from '@koa/router';
 import Koa from 'koa';
-import { createApp } from '../../api/app';
-import { EventHub } from '../../api/events';
-import { createNotifier } from '../../api/lib/notifier';
-import { temporalConfig } from '../../temporal/config';
-import { TEST_UPLOAD_MAX_BYTES } from '../support/limits';
-import type { ApiDeps } from '../../api/deps';
 import { allow, allowElement, session } from '../../api/middleware/auth';
 import { errors } from '../../api/middleware/errors';
 import { lang } from '../../api/middleware/lang';
 import { DEFAULT_ELEMENTS } from '../../domain/permissions';
 import { roleElements, seedRoleElements } from '../../db/roleElements';
 import { Caller, closeTestDb, DEMO, signedIn, testDb } from '../support/http';
+import { appRoutes } from '../support/routes';
 
-/**
- * Every route under /api/admin registered in the Koa app, read from the app itself: a route added
- * later is checked without anyone listing it here. Building the app connects to nothing (the
- * Temporal client and the event hub are only used by requests, which go to the real API).
- */
+/** Every route under /api/admin registered in the Koa app, read from the app itself (tests/support/routes.ts). */
 function adminRoutes(): Array<[method: string, path: string]> {
-  const deps = {
-    db: testDb(),
-    cfg: temporalConfig(),
-    events: new EventHub(testDb(), process.env.DATABASE_URL!),
-    uploadDir: process.env.UPLOAD_DIR!,
-    maxUploadBytes: TEST_UPLOAD_MAX_BYTES,
-    notifier: createNotifier(testDb()),
-    temporal: {} as ApiDeps['temporal'],
-  } satisfies ApiDeps;
-  const app = createApp(deps, '/nonexistent');
-  // @koa/router marks the middleware of router.routes() with the router it dispatches to.
-  const routers = app.middleware.flatMap((mw) => (mw as unknown as { router?: Router }).router ?? []);
-  const routes = routers.flatMap((r) => r.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => [m, String(layer.path)] as [string, string])));
-  return routes
-    .filter(([, path]) => path.startsWith('/api/admin'))
-    .map(([method, path]) => [method, path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000')]);
+  return appRoutes()
+    .filter(({ path }) => path.startsWith('/api/admin'))
+    .map(({ method, path }) => [method, path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000')]);
 }
 const ROUTES = adminRoutes();
 

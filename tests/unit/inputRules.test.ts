@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { assertWellFormed, MAX_DEPTH } from '../../api/middleware/wellFormed';
 import { loginSchema } from '../../domain/auth';
 import { invitationStatsQuerySchema } from '../../domain/invitations';
 import { remittanceSchema } from '../../domain/orders';
@@ -98,5 +99,36 @@ describe('keyset cursors', () => {
   test('a bigserial `before` past what JavaScript and bigint hold is refused', async () => {
     await expect(serialId().validate('99999999999999999999')).rejects.toMatchObject({ message: 'validation.max' });
     expect(await serialId().validate('42')).toBe(42);
+  });
+});
+
+describe('the edge check of request text', () => {
+  const code = (value: unknown) => {
+    try {
+      assertWellFormed(value);
+      return 'ok';
+    } catch (err) {
+      return (err as { code: string }).code;
+    }
+  };
+
+  test('ordinary text, emoji and CJK pass', () => {
+    expect(code({ name: '身份证正面 😀', list: [1, 'a', null, { b: true }] })).toBe('ok');
+  });
+
+  test('a NUL byte or a lone surrogate anywhere, keys included, is refused', () => {
+    expect(code({ a: [{ b: 'x\u0000' }] })).toBe('badText');
+    expect(code({ ['k\u0000']: 1 })).toBe('badText');
+    expect(code(['\ud800'])).toBe('badText');
+    expect(code('x\udc00')).toBe('badText');
+  });
+
+  test('nesting past the limit is refused without recursion', () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    expect(code(deep)).toBe('tooDeep');
+    let ok: unknown = 'x';
+    for (let i = 0; i < MAX_DEPTH; i++) ok = { a: ok };
+    expect(code(ok)).toBe('ok');
   });
 });

@@ -3,6 +3,7 @@ import type { IpciKind } from '../domain/ipci';
 import { UNPAID_ORDER_TIMEOUT_MS, type OrderType, type PayMethod } from '../domain/orders';
 import { cancelTaskRow } from '../db/cancellations';
 import { recordEvent } from '../db/caseEvents';
+import { subjectIpNames } from '../db/ipNames';
 import {
   createOrder,
   feeTable,
@@ -44,7 +45,8 @@ export function orderPaymentActivities(k: Knex) {
       counterpart?: string;
       timeoutMs?: number;
     }): Promise<{ orderId: string; orderNo: string }> {
-      const row = await createOrder(k, { ...input, timeoutMs: input.timeoutMs ?? UNPAID_ORDER_TIMEOUT_MS });
+      const names = await subjectIpNames(k, input.subjectKind, input.subjectId);
+      const row = await createOrder(k, { ...input, names, timeoutMs: input.timeoutMs ?? UNPAID_ORDER_TIMEOUT_MS });
       return { orderId: row.id, orderNo: row.order_no };
     },
 

@@ -1,11 +1,40 @@
 import type { Knex } from 'knex';
 import { formatIpciCode } from '../domain/ipci';
+import { ipNameIn, ipNamesOf, type IpNames } from '../domain/ipNames';
+import { LANGUAGES } from '../domain/languages';
+
+export interface TaskTitle {
+  title: string;
+  /** Per site language, when the title names an IP (its name in that language when entered). */
+  titles: Record<string, string> | null;
+}
+
+const inEveryLanguage = (names: IpNames, line: (name: string) => string): TaskTitle => ({
+  title: line(names.zh),
+  titles: Object.fromEntries(LANGUAGES.map((l) => [l, line(ipNameIn(names, l))])),
+});
 
 /**
  * The inbox title of a case, read from the database so that names never enter workflow
  * history or search attributes.
  */
-export async function taskTitle(k: Knex, caseKind: string, caseId: string): Promise<string> {
+export async function taskTitle(k: Knex, caseKind: string, caseId: string): Promise<TaskTitle> {
+  return (await ipTitle(k, caseKind, caseId)) ?? { title: await plainTitle(k, caseKind, caseId), titles: null };
+}
+
+async function ipTitle(k: Knex, caseKind: string, caseId: string): Promise<TaskTitle | null> {
+  if (caseKind === 'titleAudit') {
+    const row = await k('title_registrations as r').join('users as u', 'u.id', 'r.user_id').where('r.id', caseId).first('r.ip_name_zh', 'r.ip_name_en', 'r.ip_name_ja', 'u.username');
+    return row ? inEveryLanguage(ipNamesOf(row), (name) => `${name} (${row.username})`) : null;
+  }
+  if (caseKind === 'orderPayment') {
+    const row = await k('orders as o').join('users as u', 'u.id', 'o.user_id').where('o.id', caseId).first('o.order_no', 'o.names', 'u.username');
+    return row?.names ? inEveryLanguage(row.names, (name) => `${row.order_no} ${name} (${row.username})`) : null;
+  }
+  return null;
+}
+
+async function plainTitle(k: Knex, caseKind: string, caseId: string): Promise<string> {
   if (caseKind === 'identityReview') {
     const row = await k('identity_certifications as c').join('users as u', 'u.id', 'c.user_id').where('c.id', caseId).first('c.kind', 'c.data', 'u.username');
     if (!row) return caseId;
@@ -23,10 +52,6 @@ export async function taskTitle(k: Knex, caseKind: string, caseId: string): Prom
   if (caseKind === 'paperCertificate') {
     const row = await k('paper_certificates as p').join('ipcis as i', 'i.id', 'p.ipci_id').join('users as u', 'u.id', 'p.user_id').where('p.id', caseId).first('i.code', 'u.username');
     return row ? `${formatIpciCode(row.code)} (${row.username})` : caseId;
-  }
-  if (caseKind === 'titleAudit') {
-    const row = await k('title_registrations as r').join('users as u', 'u.id', 'r.user_id').where('r.id', caseId).first('r.ip_name_zh', 'u.username');
-    return row ? `${row.ip_name_zh} (${row.username})` : caseId;
   }
   return caseId;
 }

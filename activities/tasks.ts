@@ -17,7 +17,7 @@ export function taskActivities(k: Knex) {
         caseId: input.caseId,
         workflowId: input.workflowId,
         step: input.step,
-        title: await taskTitle(k, input.caseKind, input.caseId),
+        ...(await taskTitle(k, input.caseKind, input.caseId)),
         subjectUserId: input.subjectUserId,
         dueAt: input.dueAt,
         dueProvisional: input.dueProvisional,

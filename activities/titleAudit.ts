@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { RegistrationState } from '../domain/titleRegistration';
 import type { Decision } from '../domain/tasks';
+import { ipNamesOf } from '../domain/ipNames';
 import { cancelTaskRow } from '../db/cancellations';
 import { insertMessage } from '../db/messages';
 import { decideRegistration, linkOrder, resubmitRegistration, setRegistrationState } from '../db/titleRegistrations';
@@ -13,13 +14,14 @@ export function titleAuditActivities(k: Knex) {
      * The IP name is read here so registration data never enters workflow history; idempotent by key.
      */
     async sendTitleMessage(input: { dedupeKey: string; registrationId: string; userId: string; titleKey: string; bodyKey?: string; params?: Record<string, unknown> }): Promise<void> {
-      const row = await k('title_registrations').where({ id: input.registrationId }).first('ip_name_zh');
+      const row = await k('title_registrations').where({ id: input.registrationId }).first('ip_name_zh', 'ip_name_en', 'ip_name_ja');
       await insertMessage(k, {
         dedupeKey: input.dedupeKey,
         userId: input.userId,
         titleKey: input.titleKey,
         bodyKey: input.bodyKey ?? null,
-        params: { name: row?.ip_name_zh ?? '', ...input.params },
+        // `names`: the reader's page shows the name in its language (ui messageText); `name` the Chinese one.
+        params: { name: row?.ip_name_zh ?? '', ...(row && { names: ipNamesOf(row) }), ...input.params },
         actionLink: `usercenter/traceability/${input.registrationId}`,
       });
     },

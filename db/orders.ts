@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { IPCI_KINDS, type IpciKind } from '../domain/ipci';
+import type { IpNames } from '../domain/ipNames';
 import { actualAmount } from '../domain/money';
 import {
   billState,
@@ -25,6 +26,8 @@ export interface OrderRow {
   subject_kind: string;
   subject_id: string;
   name: string;
+  /** The IP's names when the order is for one (domain/ipNames.ts); `name` is the Chinese one. */
+  names: IpNames | null;
   counterpart: string;
   amount: string | number; // bigint comes back as text
   preferential_amount: string | number;
@@ -56,6 +59,7 @@ export function toOrderJson(row: OrderRow) {
     subjectKind: row.subject_kind,
     subjectId: row.subject_id,
     name: row.name,
+    names: row.names,
     counterpart: row.counterpart,
     amount: Number(row.amount),
     preferentialAmount: Number(row.preferential_amount),
@@ -85,6 +89,7 @@ export interface NewOrder {
   subjectKind: string;
   subjectId: string;
   name: string;
+  names?: IpNames | null;
   counterpart?: string;
   amountFen: number;
   preferentialFen?: number;
@@ -109,6 +114,7 @@ export async function createOrder(k: Knex, o: NewOrder): Promise<OrderRow> {
       subject_kind: o.subjectKind,
       subject_id: o.subjectId,
       name: o.name,
+      names: o.names ? JSON.stringify(o.names) : null,
       counterpart: o.counterpart ?? '',
       amount: o.amountFen,
       preferential_amount: o.preferentialFen ?? 0,

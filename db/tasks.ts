@@ -11,6 +11,8 @@ export interface TaskRow {
   workflow_id: string;
   step: string;
   title: string;
+  /** The title in each site language when it names an IP (activities/taskTitles.ts); else null. */
+  titles: Record<string, string> | null;
   subject_user_id: string | null;
   status: TaskStatus;
   assignee_id: string | null;
@@ -34,6 +36,7 @@ export function toTaskJson(row: TaskRow, now = new Date()) {
     workflowId: row.workflow_id,
     step: row.step,
     title: row.title,
+    titles: row.titles,
     status: row.status,
     assigneeId: row.assignee_id,
     assigneeName: row.assignee_name,
@@ -93,6 +96,7 @@ export interface NewTask {
   workflowId: string;
   step: string;
   title: string;
+  titles?: Record<string, string> | null;
   subjectUserId: string | null;
   dueAt: string;
   dueProvisional: boolean;
@@ -111,6 +115,7 @@ export async function insertTask(k: Knex, t: NewTask): Promise<void> {
       workflow_id: t.workflowId,
       step: t.step,
       title: t.title,
+      titles: t.titles ? JSON.stringify(t.titles) : null,
       subject_user_id: t.subjectUserId,
       status: 'open',
       due_at: t.dueAt,

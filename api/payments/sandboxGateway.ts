@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import { formatYuan } from '../../domain/money';
+import { ipNameIn } from '../../domain/ipNames';
 import { SANDBOX_PROVIDER } from '../../domain/orders';
 import { isStaff } from '../../domain/roles';
 import { findOrderByNo } from '../../db/orders';
@@ -169,7 +170,10 @@ export function sandboxGateway(db: Knex): PaymentGateway {
         ctx.body = page(lang, `<p class="done">${t.unknown}</p>`);
         return;
       }
-      const details = `<dl><dt>${t.order}</dt><dd>${escapeHtml(row.order_no)}</dd><dt>${t.subject}</dt><dd>${escapeHtml(row.subject)}</dd><dt>${t.amount}</dt><dd class="amount">${formatYuan(Number(row.amount))} ${t.yuan}</dd></dl>`;
+      // The trade's subject is the order's name as a provider gets it; this page names the IP in the reader's language.
+      const names = (await findOrderByNo(db, row.order_no))?.names;
+      const subject = names ? ipNameIn(names, lang) : row.subject;
+      const details = `<dl><dt>${t.order}</dt><dd>${escapeHtml(row.order_no)}</dd><dt>${t.subject}</dt><dd>${escapeHtml(subject)}</dd><dt>${t.amount}</dt><dd class="amount">${formatYuan(Number(row.amount))} ${t.yuan}</dd></dl>`;
       if (row.state === 'paid') {
         ctx.body = page(lang, `${details}<p class="done">${t.paid}</p><a href="${escapeHtml(row.return_url)}">${t.back}</a>`);
         return;

@@ -354,3 +354,22 @@ test("the creator's ID takes a phone photo (JPG) or a pdf scan", async () => {
   expect(draft.status).toBe(201);
   expect(draft.body.draft.data.creatorId).toEqual([photo.body.id, scan.body.id]);
 });
+
+test('the IP is named in the reader\'s language wherever it appears: messages, the inbox title, the order and the sandbox checkout', async () => {
+  const { caller, id, data } = await submitted();
+  const task = await taskOf(id, 1);
+  expect(task.title).toContain(data.ipNameZh);
+  expect(task.titles).toMatchObject({ 'zh-CN': expect.stringContaining(data.ipNameZh), 'en-US': expect.stringContaining('Charm of Blue and White'), 'ja-JP': expect.stringContaining('青花の韻') });
+  const submittedMessage = await eventually(async () => (await messagesOf(caller)).find((m) => m.titleKey === 'titleAudit.submitted'));
+  expect(submittedMessage.params).toMatchObject({ name: data.ipNameZh, names: { zh: data.ipNameZh, en: 'Charm of Blue and White', ja: '青花の韻' } });
+
+  await reviewer.post(`${taskPath(task.id)}/complete`, { outcome: 'approve', reasons: {} });
+  const { orderId } = await inState(caller, id, 'pendingPayment');
+  const order = (await caller.get(`/api/orders/${orderId}`)).body.order;
+  expect(order).toMatchObject({ name: data.ipNameZh, names: { zh: data.ipNameZh, en: 'Charm of Blue and White', ja: '青花の韻' } });
+  const pay = await caller.post(`/api/orders/${orderId}/pay`, { method: 'quickPay', provider: 'sandbox' });
+  const checkout = async (lang: string) => (await fetch(`${apiBase()}/sandbox-gateway/pay/${pay.body.tradeNo}?lang=${lang}`, { headers: { cookie: caller.cookie } })).text();
+  expect(await checkout('en-US')).toContain('Charm of Blue and White');
+  expect(await checkout('ja-JP')).toContain('青花の韻');
+  expect(await checkout('zh-CN')).toContain(data.ipNameZh);
+}, 60_000);

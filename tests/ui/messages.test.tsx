@@ -168,3 +168,22 @@ describe('header unread badge', () => {
     expect(await screen.findByTestId('message-2')).toHaveTextContent('Identity certification approved');
   });
 });
+
+describe('process messages name the IP in the reader\'s language and print IPCI codes grouped', () => {
+  const names = { zh: '青花瓷之韵', en: 'Charm of Blue and White', ja: '' };
+  const items = [
+    msg('21', { titleKey: 'titleAudit.issued', params: { name: names.zh, names, code: 'IPCI2026100001237' } }),
+    msg('20', { titleKey: 'titleAudit.submitted', params: { name: names.zh, names, days: 5 } }),
+  ];
+  test.each([
+    ['en-US', 'The IPCI of Charm of Blue and White has been issued: IPCI-2026-1-0000123-7', 'Registration of Charm of Blue and White submitted'],
+    // no Japanese name entered: the Chinese one
+    ['ja-JP', '青花瓷之韵', 'IPCI-2026-1-0000123-7'],
+  ])('%s', async (lang, ...texts) => {
+    server.use(http.get('*/api/messages', () => HttpResponse.json(page(items))));
+    renderApp(`/${lang}/ipci/usercenter/msg`, { user: USER, lang });
+    const list = await screen.findByRole('link', { name: /IPCI-2026-1-0000123-7/ });
+    for (const text of texts) expect(document.body).toHaveTextContent(text);
+    expect(list).not.toHaveTextContent('IPCI2026100001237');
+  });
+});

@@ -16,6 +16,7 @@ const order = (over: Partial<OrderView> = {}): OrderView => ({
   subjectKind: 'titleRegistration',
   subjectId: '55555555-5555-4555-8555-555555555555',
   name: 'Flying Apsaras',
+  names: null,
   counterpart: '',
   amount: 100_000,
   preferentialAmount: 0,
@@ -47,6 +48,16 @@ const detail = (o: OrderView) => ({
 const caseHandler = () => http.get('*/api/cases/orderPayment/:id', () => HttpResponse.json({ model: orderPayment, events: [], workflowUrl: null }));
 
 describe('bills', () => {
+  test('an order for an IP is named in the reader\'s language when the user entered the name in it, in Chinese otherwise', async () => {
+    const names = { zh: '飞天', en: 'Flying Apsaras', ja: '' };
+    server.use(http.get('*/api/orders', () => HttpResponse.json({ items: [order({ name: '飞天', names })], next: null })));
+    const { unmount } = renderApp('/en-US/ipci/usercenter/orderrecord', { user: USER });
+    expect((await screen.findAllByTestId('bill-row'))[0]).toHaveTextContent('Flying Apsaras');
+    unmount();
+    renderApp('/ja-JP/ipci/usercenter/orderrecord', { user: USER, lang: 'ja-JP' });
+    expect((await screen.findAllByTestId('bill-row'))[0]).toHaveTextContent('飞天');
+  });
+
   test('lists bills with the actual amount shown only when paid, filters by bill state, and loads more', async () => {
     const queries: string[] = [];
     server.use(

@@ -78,6 +78,14 @@ describe('task inbox', () => {
     });
   });
 
+  test('an inbox title names the IP in the reader\'s language', async () => {
+    const titles = { 'zh-CN': '青花瓷之韵 (alice)', 'en-US': 'Charm of Blue and White (alice)', 'ja-JP': '青花の韻 (alice)' };
+    server.use(http.get('*/api/tasks', () => HttpResponse.json({ items: [row('t1', { queue: 'title', caseKind: 'titleAudit', title: titles['zh-CN'], titles })], next: null })));
+    renderApp('/manage/inbox', { user: REVIEWER, lang: 'ja-JP' });
+    const table = await screen.findByTestId('inbox-table');
+    expect(within(table).getByRole('link', { name: '青花の韻 (alice)' })).toHaveAttribute('href', '/manage/tasks/t1');
+  });
+
   test('filters are read from the URL on load', async () => {
     const seen: URLSearchParams[] = [];
     server.use(

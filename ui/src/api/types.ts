@@ -50,6 +50,8 @@ export interface TaskRow {
   workflowId: string;
   step: string;
   title: string;
+  /** Per site language when the title names an IP; see taskTitleIn. */
+  titles?: Record<string, string> | null;
   status: TaskStatus;
   assigneeId: string | null;
   assigneeName: string | null;

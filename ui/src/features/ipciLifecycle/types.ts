@@ -49,8 +49,5 @@ export interface PaperSubject {
   user: { id: string; username: string; displayName: string } | null;
 }
 
-/** The IP name in the reader's language. */
-export function ipNameIn(names: IpciRow['ipNames'], lang: string): string {
-  const pick = lang === 'en-US' ? names.en : lang === 'ja-JP' ? names.ja : names.zh;
-  return pick || names.zh || names.en || names.ja;
-}
+/** The IP name in the reader's language (the one rule for every view: domain/ipNames.ts). */
+export { ipNameIn } from '../../../../domain/ipNames';

@@ -37,12 +37,12 @@ export function MessageDetailPage() {
   const back = <Button icon="arrow-left" text={t('msg.back')} onClick={() => navigate(site('usercenter/msg') + (message?.kind === 'message' ? '?kind=message' : ''))} />;
   if (message === undefined) return <Spinner size={32} />;
   if (message === null) return <NonIdealState icon="envelope" title={t('http.notFound', { ns: 'errors' })} action={back} />;
-  const body = messageBody(t, message);
+  const body = messageBody(t, message, lang);
   return (
     <div className="ipci-stack">
       <h2 className="ipci-page-title">{t('msg.detailTitle')}</h2>
       <Card data-testid="message-detail">
-        <h3 style={{ marginTop: 0 }}>{messageTitle(t, message)}</h3>
+        <h3 style={{ marginTop: 0 }}>{messageTitle(t, message, lang)}</h3>
         <p className="ipci-muted">
           <Tag minimal style={{ marginRight: 8 }}>
             {t(`msg.kinds.${message.kind}`)}

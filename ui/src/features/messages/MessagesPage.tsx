@@ -112,7 +112,7 @@ export function MessagesPage() {
                 <tr key={m.id} className={m.readAt ? '' : 'is-unread'} data-testid={`message-${m.id}`}>
                   <td>{m.readAt ? <Tag minimal>{t('messages.read')}</Tag> : <Tag intent="primary">{t('messages.unread')}</Tag>}</td>
                   <td>
-                    <Link to={site(`usercenter/msgdetail/${encodeURIComponent(m.id)}`)}>{messageTitle(t, m)}</Link>
+                    <Link to={site(`usercenter/msgdetail/${encodeURIComponent(m.id)}`)}>{messageTitle(t, m, lang)}</Link>
                   </td>
                   <td className="ipci-muted">{messageSender(t, m)}</td>
                   <td className="ipci-muted">{formatDateTime(m.createdAt, lang)}</td>

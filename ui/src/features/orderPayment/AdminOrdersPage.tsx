@@ -13,7 +13,7 @@ import { useLang } from '../../lib/useLang';
 import { useServerErrors } from '../../lib/useServerErrors';
 import { validateWithSchema } from '../../lib/validate';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { BillStateSelect, OrderStateTag, yuan } from './OrderBits';
+import { BillStateSelect, orderName, OrderStateTag, yuan } from './OrderBits';
 import type { OrderPage, OrderView } from './types';
 
 type FeeValues = Record<string, string>;
@@ -111,7 +111,7 @@ export function AdminOrdersPage() {
               {list.map((o) => (
                 <tr key={o.id} data-testid="admin-order-row">
                   <td>{o.orderNo}</td>
-                  <td>{o.name}</td>
+                  <td>{orderName(o, lang)}</td>
                   <td style={{ textAlign: 'right' }}>{yuan(o.amount)}</td>
                   <td style={{ textAlign: 'right' }}>{displayActualAmount(o)}</td>
                   <td>{o.payMethod ? t(`orderLabels.payMethod.${o.payMethod}`, { ns: 'messages' }) : '—'}</td>

@@ -6,7 +6,7 @@ import { ListCard } from '../../components/ListCard';
 import { formatDateTime } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { BillStateSelect, OrderStateTag, yuan } from './OrderBits';
+import { BillStateSelect, orderName, OrderStateTag, yuan } from './OrderBits';
 import type { OrderPage, OrderView } from './types';
 
 /** usercenter/orderrecord (spec part 2 §4): the user's bills by bill type and bill state, newest first. */
@@ -64,7 +64,7 @@ export function BillsPage() {
                     <Link to={site(`usercenter/orderdetail/${o.id}`)}>{o.orderNo}</Link>
                   </td>
                   <td>
-                    {o.name}
+                    {orderName(o, lang)}
                     <div className="ipci-muted" style={{ fontSize: 12 }}>
                       {t(`orderLabels.type.${o.type}`, { ns: 'messages' })}
                     </div>

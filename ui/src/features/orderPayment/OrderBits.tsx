@@ -2,6 +2,7 @@ import { Callout, FormGroup, HTMLSelect, Tag, type Intent } from '@blueprintjs/c
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../../../domain/money';
 import { BILL_STATES, ORDER_STATE, SANDBOX_PROVIDER, type OrderState } from '../../../../domain/orders';
+import { ipNameIn } from '../../../../domain/ipNames';
 import type { OrderView } from './types';
 
 const INTENT: Record<OrderState, Intent> = {
@@ -11,6 +12,11 @@ const INTENT: Record<OrderState, Intent> = {
   [ORDER_STATE.cancelled]: 'none',
   [ORDER_STATE.awaitingConfirmation]: 'primary',
 };
+
+/** What the order is for, in the reader's language when the user entered the IP's name in it. */
+export function orderName(order: Pick<OrderView, 'name' | 'names'>, lang: string): string {
+  return order.names ? ipNameIn(order.names, lang) : order.name;
+}
 
 export function OrderStateTag({ state }: { state: OrderState }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { Timeline } from '../../components/Timeline';
 import { showToast } from '../../session/toaster';
 import { formatDateTime, formatDeadline } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
-import { counterpartOf, OrderStateTag, SandboxNotice, yuan } from './OrderBits';
+import { counterpartOf, orderName, OrderStateTag, SandboxNotice, yuan } from './OrderBits';
 import { RemittanceDetails } from './RemittanceDetails';
 import { useOrder } from './useOrder';
 import type { OrderView } from './types';
@@ -42,7 +42,7 @@ export function OrderDetailPage() {
 
   const rows: Array<[string, React.ReactNode]> = [
     ['orders.orderNo', order.orderNo],
-    ['orders.name', order.name],
+    ['orders.name', orderName(order, lang)],
     ['orders.type', label('type', order.type)],
     ['orders.counterpart', counterpartOf(order, t)],
     ['orders.direction', label('direction', order.direction)],

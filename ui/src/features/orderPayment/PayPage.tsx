@@ -4,8 +4,8 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ONLINE_PAY_METHODS, ORDER_STATE, PAY_METHODS, type PayMethod } from '../../../../domain/orders';
 import { api, ApiError } from '../../api/client';
-import { useSitePath } from '../../lib/useLang';
-import { SandboxNotice, timeLeft, yuan } from './OrderBits';
+import { useLang, useSitePath } from '../../lib/useLang';
+import { orderName, SandboxNotice, timeLeft, yuan } from './OrderBits';
 import { RemittanceForm } from './RemittanceForm';
 import { useOrder } from './useOrder';
 import type { OrderView, PlatformBank } from './types';
@@ -64,6 +64,7 @@ function BankDetails({ bank, orderNo }: { bank: PlatformBank; orderNo: string })
 /** usercenter/pay/:orderId (spec part 2 §2): choose a payment method; online goes to the gateway, remittances to finance. */
 export function PayPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const site = useSitePath();
   const { orderId = '' } = useParams();
   const { detail, setDetail, missing, failed } = useOrder(orderId);
@@ -169,7 +170,7 @@ export function PayPage() {
     <div className="ipci-stack">
       <h2 className="ipci-page-title">{t('pay.title', { orderNo: order.orderNo })}</h2>
       <Card>
-        <div className="ipci-muted">{order.name}</div>
+        <div className="ipci-muted">{orderName(order, lang)}</div>
         <div style={{ fontSize: 14, marginTop: 4 }}>
           {t('pay.due')}: <strong style={{ fontSize: 24, color: '#c23030' }} data-testid="payable">¥{yuan(order.payable)}</strong>
         </div>

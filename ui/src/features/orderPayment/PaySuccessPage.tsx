@@ -3,8 +3,8 @@ import { Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isPaidState, ORDER_STATE } from '../../../../domain/orders';
-import { useSitePath } from '../../lib/useLang';
-import { OrderStateTag, SandboxNotice } from './OrderBits';
+import { useLang, useSitePath } from '../../lib/useLang';
+import { orderName, OrderStateTag, SandboxNotice } from './OrderBits';
 import { useOrder } from './useOrder';
 
 const POLL_MS = 2000;
@@ -15,6 +15,7 @@ const POLL_MS = 2000;
  */
 export function PaySuccessPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const site = useSitePath();
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
@@ -41,7 +42,7 @@ export function PaySuccessPage() {
       <SandboxNotice provider={provider} />
       <Card>
         <p>
-          {order.orderNo} · {order.name} <OrderStateTag state={order.orderState} />
+          {order.orderNo} · {orderName(order, lang)} <OrderStateTag state={order.orderState} />
         </p>
         {isPaidState(order.orderState) ? (
           <Callout intent="success" icon="tick-circle" data-testid="pay-result">

@@ -1,13 +1,15 @@
 import { Card, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { SubjectViewProps } from '../staff/subjectViews';
-import { OrderStateTag, yuan } from './OrderBits';
+import { orderName, OrderStateTag, yuan } from './OrderBits';
+import { useLang } from '../../lib/useLang';
 import { RemittanceDetails } from './RemittanceDetails';
 import type { RemittanceSubject } from './types';
 
 /** Finance's task subject: the order and what it costs, and the remittance claimed against it with the receipts. */
 export function RemittanceSubjectView({ subject }: SubjectViewProps) {
   const { t } = useTranslation();
+  const lang = useLang();
   const { order, user, uploads } = subject as RemittanceSubject;
   return (
     <Card data-testid="remittance-subject">
@@ -22,7 +24,7 @@ export function RemittanceSubjectView({ subject }: SubjectViewProps) {
           </tr>
           <tr>
             <th>{t('orders.name')}</th>
-            <td>{order.name}</td>
+            <td>{orderName(order, lang)}</td>
           </tr>
           <tr>
             <th>{t('remittanceTask.payable')}</th>

@@ -1,5 +1,6 @@
 import type { BillDirection, BillState, OrderState, OrderType, PayMethod } from '../../../../domain/orders';
 import type { Upload } from '../../api/types';
+import type { IpNames } from '../../../../domain/ipNames';
 
 /** An order as the API sends it (db/orders toOrderJson); amounts in fen. */
 export interface OrderView {
@@ -9,6 +10,8 @@ export interface OrderView {
   subjectKind: string;
   subjectId: string;
   name: string;
+  /** The IP's names when the order is for one; show them with orderName(). */
+  names: IpNames | null;
   counterpart: string;
   amount: number;
   preferentialAmount: number;

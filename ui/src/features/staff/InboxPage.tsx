@@ -8,7 +8,7 @@ import type { TaskRow } from '../../api/types';
 import { formatDateTime, formatDeadline } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { useSession } from '../../session/SessionContext';
-import { OverdueTag, ProvisionalTag, TaskStatusTag } from './taskBits';
+import { OverdueTag, ProvisionalTag, TaskStatusTag, taskTitleIn } from './taskBits';
 import { ListCard } from '../../components/ListCard';
 
 const STATUSES = ['active', ...TASK_STATUSES] as const;
@@ -107,7 +107,7 @@ export function InboxPage() {
                 return (
                   <tr key={task.id} className={late ? 'is-overdue' : ''} data-testid={`task-row-${task.id}`} data-overdue={late ? 'true' : 'false'}>
                     <td>
-                      <Link to={`/manage/tasks/${encodeURIComponent(task.id)}`}>{task.title}</Link>
+                      <Link to={`/manage/tasks/${encodeURIComponent(task.id)}`}>{taskTitleIn(task, lang)}</Link>
                       <OverdueTag task={task} />
                     </td>
                     <td>{t(`queues.${task.queue}`)}</td>

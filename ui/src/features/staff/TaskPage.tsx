@@ -12,7 +12,7 @@ import { useLang } from '../../lib/useLang';
 import { useSession } from '../../session/SessionContext';
 import { showToast } from '../../session/toaster';
 import { validateWithSchema } from '../../lib/validate';
-import { OverdueTag, ProvisionalTag, TaskStatusTag } from './taskBits';
+import { OverdueTag, ProvisionalTag, TaskStatusTag, taskTitleIn } from './taskBits';
 import { SUBJECT_VIEWS } from './subjectViews';
 import { usePermission } from '../../session/permissions';
 
@@ -92,7 +92,7 @@ export function TaskPage() {
       <Card>
         <div className="ipci-toolbar">
           <h2 className="ipci-page-title" style={{ margin: 0 }}>
-            {task.title}
+            {taskTitleIn(task, lang)}
           </h2>
           <TaskStatusTag status={task.status} />
           <OverdueTag task={task} />

@@ -6,6 +6,11 @@ import { useLang } from '../../lib/useLang';
 
 const STATUS_INTENT: Record<string, Intent> = { open: 'primary', claimed: 'warning', done: 'success', cancelled: 'none' };
 
+/** The inbox title in the reader's language (an IP named as the user entered it in that language). */
+export function taskTitleIn(task: Pick<TaskRow, 'title' | 'titles'>, lang: string): string {
+  return task.titles?.[lang] ?? task.title;
+}
+
 export function TaskStatusTag({ status }: { status: string }) {
   const { t } = useTranslation();
   return (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, AnchorButton, Button, HTMLSelect } from '@blueprintjs/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ipNameIn } from '../../../../domain/ipNames';
 import { REGISTRATION_STATES, type RegistrationState } from '../../../../domain/titleRegistration';
 import { api } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
@@ -15,8 +16,8 @@ import './titleAudit.css';
 
 /** A registration's display name in the reader's language, falling back to the Chinese one (from its data or a list row). */
 export function ipName(data: Record<string, unknown> | TitleListItem, lang: string): string {
-  const pick = lang === 'en-US' ? data.ipNameEn : lang === 'ja-JP' ? data.ipNameJa : data.ipNameZh;
-  return String(pick || data.ipNameZh || data.ipNameEn || data.ipNameJa || '');
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return ipNameIn({ zh: text(data.ipNameZh), en: text(data.ipNameEn), ja: text(data.ipNameJa) }, lang);
 }
 
 /** usercenter/traceability: the user's drafts and the traceability registration list with per-state actions. */

@@ -1,6 +1,7 @@
 import './validation/locale';
 import * as yup from 'yup';
-import { ROLES, USER_TYPES } from './roles';
+import { ROLES, USER_TYPES, type Role } from './roles';
+import { ELEMENTS, ROLES_EDITOR_ELEMENT } from './permissions';
 import { keysetCursor } from './validation/keyset';
 import { requiredText, trimmed } from './validation/rules';
 
@@ -40,3 +41,23 @@ export const userEditSchema = yup
 export type UserEdit = yup.InferType<typeof userEditSchema>;
 
 export const freezeSchema = yup.object({ reason: requiredText(300) }).noUnknown();
+
+/** PUT /api/admin/roles: every role with the element ids it may use. */
+export const roleElementsSchema = yup
+  .object({
+    roles: yup
+      .object(
+        Object.fromEntries(
+          ROLES.map((role) => [
+            role,
+            yup
+              .array(yup.string().required().oneOf([...ELEMENTS], 'validation.oneOf'))
+              .required()
+              .test('editor', 'admin.rolesEditorKept', (v) => role !== 'admin' || (v ?? []).includes(ROLES_EDITOR_ELEMENT)),
+          ]),
+        ) as Record<Role, yup.ArraySchema<string[], yup.AnyObject>>,
+      )
+      .noUnknown()
+      .required(),
+  })
+  .noUnknown();

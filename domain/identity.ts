@@ -4,9 +4,7 @@ import { COUNTRY_CODES } from './countries';
 import type { UploadKind } from './uploads';
 import { email, isResidentIdNumber, isUnifiedCreditCode, isoDate, optionalText, phone, requiredText, trimmed, uploadId } from './validation/rules';
 
-/** Identity certification states; spec part 1 §4 names state 3 "verified". */
-export const IDENTITY_STATE = { underReview: 1, failed: 2, verified: 3 } as const;
-export type IdentityState = (typeof IDENTITY_STATE)[keyof typeof IDENTITY_STATE];
+export { IDENTITY_STATE, type IdentityState } from './identityState';
 export const IDENTITY_KINDS = ['personal', 'enterprise'] as const;
 export type IdentityKind = (typeof IDENTITY_KINDS)[number];
 export const IDENTITY_SLA_WORKING_DAYS = 5;

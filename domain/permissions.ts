@@ -1,5 +1,3 @@
-import './validation/locale';
-import * as yup from 'yup';
 import { ROLES, STAFF_ROLES, type Role } from './roles';
 
 /**
@@ -73,23 +71,4 @@ export const mayOpen = (pathname: string, roles: readonly string[]): boolean => 
   return !needed || roles.some((r) => (needed as readonly string[]).includes(r));
 };
 
-/** PUT /api/admin/roles: every role with the element ids it may use. */
-export const roleElementsSchema = yup
-  .object({
-    roles: yup
-      .object(
-        Object.fromEntries(
-          ROLES.map((role) => [
-            role,
-            yup
-              .array(yup.string().required().oneOf([...ELEMENTS], 'validation.oneOf'))
-              .required()
-              .test('editor', 'admin.rolesEditorKept', (v) => role !== 'admin' || (v ?? []).includes(ROLES_EDITOR_ELEMENT)),
-          ]),
-        ) as Record<Role, yup.ArraySchema<string[], yup.AnyObject>>,
-      )
-      .noUnknown()
-      .required(),
-  })
-  .noUnknown();
 export type RoleElements = Record<Role, string[]>;

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { freezeSchema, userEditSchema, userSearchSchema, type UserEdit } from '../../domain/adminUsers';
+import { freezeSchema, roleElementsSchema, userEditSchema, userSearchSchema, type UserEdit } from '../../domain/adminUsers';
 import { sendMessageSchema, type SendMessageInput } from '../../domain/messages';
 import { isValidPassword } from '../../domain/password';
-import { roleElementsSchema, type RoleElements } from '../../domain/permissions';
+import type { RoleElements } from '../../domain/permissions';
 import { resetPassword, searchUsers, setStatus, updateUser, userDetail } from '../../db/adminUsers';
 import { insertMessage, sendStaffMessage } from '../../db/messages';
 import { replaceRoleElements, roleElements } from '../../db/roleElements';

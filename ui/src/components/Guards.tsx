@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/SessionContext';
 import type { Role } from '../../../domain/roles';
-import { IDENTITY_STATE } from '../../../domain/identity';
+import { IDENTITY_STATE } from '../../../domain/identityState';
 import { useSitePath } from '../lib/useLang';
 import { showToast } from '../session/toaster';
 

@@ -6,6 +6,7 @@ import { browser } from '../../ui/src/features/orderPayment/PayPage';
 import type { OrderView } from '../../ui/src/features/orderPayment/types';
 import { ADMIN, renderApp, USER } from './support/render';
 import { server } from './support/server';
+import { FakeEventSource } from './support/eventSource';
 
 const ID = '44444444-4444-4444-8444-444444444444';
 
@@ -158,6 +159,29 @@ describe('pay page', () => {
     renderApp(`/zh-CN/ipci/usercenter/paysuccess?orderId=${ID}`, { user: USER, lang: 'zh-CN' });
     expect(await screen.findByTestId('pay-result')).toHaveTextContent('正在等待支付渠道的支付确认');
     await waitFor(() => expect(screen.getByTestId('pay-result')).toHaveTextContent('支付成功'), { timeout: 6000 });
+  });
+
+  test('the return page asks again within moments, not after a 2 s interval (issue 10: Pay now took 2.8 s)', async () => {
+    let reads = 0;
+    server.use(http.get('*/api/orders/:id', () => HttpResponse.json(detail(order(++reads < 2 ? {} : { orderState: 1, billState: 'successful' })))));
+    renderApp(`/en-US/ipci/usercenter/paysuccess?orderId=${ID}`, { user: USER });
+    await screen.findByTestId('pay-result');
+    const shown = Date.now();
+    await waitFor(() => expect(screen.getByTestId('pay-result')).toHaveTextContent('Payment received'), { timeout: 1000 });
+    expect(Date.now() - shown).toBeLessThan(1000);
+  });
+
+  test('the return page reloads the order when its case moves (server push), and stops listening once paid', async () => {
+    let paid = false;
+    server.use(http.get('*/api/orders/:id', () => HttpResponse.json(detail(order(paid ? { orderState: 1, billState: 'successful' } : {})))));
+    renderApp(`/en-US/ipci/usercenter/paysuccess?orderId=${ID}`, { user: USER });
+    await screen.findByTestId('pay-result');
+    const stream = `/api/cases/orderPayment/${ID}/stream`;
+    await waitFor(() => expect(FakeEventSource.instances.some((s) => !s.closed && s.url.includes(stream))).toBe(true));
+    paid = true;
+    expect(FakeEventSource.emit(stream, 'case', { step: 'paid', status: 'done' })).toBe(1);
+    await waitFor(() => expect(screen.getByTestId('pay-result')).toHaveTextContent('Payment received'));
+    await waitFor(() => expect(FakeEventSource.instances.filter((s) => s.url.includes(stream)).every((s) => s.closed)).toBe(true));
   });
 });
 

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +5,12 @@ import { isPaidState, ORDER_STATE } from '../../../../domain/orders';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { orderName, OrderStateTag, SandboxNotice } from './OrderBits';
 import { useOrder } from './useOrder';
-
-const POLL_MS = 2000;
+import { useCaseWatch } from '../../lib/useCaseWatch';
 
 /**
  * usercenter/paysuccess?orderId= — the gateway's return URL. The browser may come back before the
- * gateway's asynchronous notification has reached the server, so the page polls the order until it is paid.
+ * gateway's asynchronous notification has reached the server, so the page watches the order's case
+ * (pushed timeline events, fast polling as a fallback) until it is paid or cancelled.
  */
 export function PaySuccessPage() {
   const { t } = useTranslation();
@@ -23,11 +22,7 @@ export function PaySuccessPage() {
   const state = detail?.order.orderState;
   const settled = state !== undefined && (isPaidState(state) || state === ORDER_STATE.cancelled);
 
-  useEffect(() => {
-    if (!detail || settled) return;
-    const timer = setInterval(() => void reload(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [detail, settled, reload]);
+  useCaseWatch('orderPayment', orderId, Boolean(detail) && !settled, reload);
 
   if (missing || !orderId) return <NonIdealState icon="search" title={t('orders.notFound')} />;
   if (failed) return <NonIdealState icon="error" title={t('failure.load')} />;

@@ -48,6 +48,25 @@ describe('timeline', () => {
     expect([...back]).toEqual(['correction>review']);
   });
 
+  test('a finished step keeps no "In progress" badge: the event that opened it reads "started"', async () => {
+    renderTimeline(USER, [ev('submit', 'done', { actor: 'user' }), ev('review', 'current', { actor: 'staff' }), ev('review', 'done', { actor: 'staff' }), ev('verified', 'done')]);
+    const list = await screen.findByTestId('timeline-events');
+    expect(within(list).queryByText('In progress')).toBeNull();
+    expect(within(list).getAllByTestId('event-started')).toHaveLength(1);
+    expect(within(list).getAllByText('Done')).toHaveLength(3);
+  });
+
+  test('an open step still shows "In progress"; the diagram is laid out wide enough to keep its text readable', async () => {
+    renderTimeline(USER, [ev('submit', 'done', { actor: 'user' }), ev('review', 'current', { actor: 'staff' })]);
+    const list = await screen.findByTestId('timeline-events');
+    expect(within(list).getByText('In progress')).toBeInTheDocument();
+    expect(within(list).queryByTestId('event-started')).toBeNull();
+    // 3 columns (submit, review, verified/correction) at 220 px, never drawn below 0.85 zoom.
+    const flow = screen.getByTestId('timeline-flow');
+    expect(parseInt(flow.style.minWidth, 10)).toBeGreaterThanOrEqual(3 * 220 * 0.85);
+    expect(flow.parentElement).toHaveClass('ipci-flow-scroll');
+  });
+
   test('colours steps from the events and recolours on a live event without reload', async () => {
     const events = [
       ev('submit', 'done', { actor: 'user', actorName: 'Alice Zhang' }),
@@ -85,6 +104,35 @@ describe('timeline', () => {
     expect(state('correction')).toBe('done');
     expect(screen.getByTestId('step-review')).toHaveStyle({ borderColor: STATE_COLOURS.waiting });
     expect(within(list).getAllByTestId('timeline-event')).toHaveLength(5);
+  });
+
+  test('steps pushed while the timeline is still being read (right after a resubmission) are not lost', async () => {
+    let answer: () => void = () => undefined;
+    const read = new Promise<void>((resolve) => (answer = resolve));
+    const before = [ev('submit', 'done', { actor: 'user' }), ev('review', 'failed', { actor: 'staff' }), ev('correction', 'current', { actor: 'user' })];
+    server.use(
+      http.get(`*/api/cases/identityReview/${CASE}`, async () => {
+        await read;
+        return HttpResponse.json({ model: identityReview, events: before, workflowUrl: null });
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <SessionProvider initialUser={USER}>
+          <Timeline kind="identityReview" id={CASE} />
+        </SessionProvider>
+      </MemoryRouter>,
+    );
+    const stream = `/api/cases/identityReview/${CASE}/stream`;
+    await waitFor(() => expect(FakeEventSource.instances.some((s) => !s.closed && s.url.includes(stream))).toBe(true));
+    act(() => {
+      FakeEventSource.emit(stream, 'case', ev('correction', 'done', { actor: 'user' }));
+      FakeEventSource.emit(stream, 'case', ev('review', 'current', { actor: 'staff' }));
+    });
+    answer();
+    await waitFor(() => expect(state('review')).toBe('current'));
+    expect(state('correction')).toBe('done');
+    expect(within(screen.getByTestId('timeline-events')).getAllByTestId('timeline-event')).toHaveLength(5);
   });
 
   test('staff see the link to the workflow in Temporal', async () => {

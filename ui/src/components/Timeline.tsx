@@ -22,6 +22,29 @@ export const STATE_COLOURS: Record<State, string> = {
 };
 const STATE_INTENT: Record<State, Intent> = { done: 'success', current: 'primary', failed: 'danger', waiting: 'warning', pending: 'none' };
 
+/** Diagram spacing (px at zoom 1): room for a step's box and the label of the edge between two columns. */
+const COLUMN_GAP = 220;
+const ROW_GAP = 120;
+/** Below this zoom the diagram's text would shrink under ~12 px: the diagram scrolls sideways instead. */
+const MIN_ZOOM = 0.85;
+
+/**
+ * An event that opened a step (in progress, waiting) says so only while the step is open: once a
+ * later event of the same step has finished or moved it, it reads 'started', not 'In progress'.
+ */
+export function supersededEvents(events: readonly CaseEvent[]): Set<number> {
+  const chronological = [...events].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id));
+  const superseded = new Set<number>();
+  const open = new Map<string, number>();
+  for (const e of chronological) {
+    const before = open.get(e.step);
+    if (before !== undefined) superseded.add(before);
+    if (e.status === 'current' || e.status === 'waiting') open.set(e.step, e.id);
+    else open.delete(e.step);
+  }
+  return superseded;
+}
+
 interface StepData extends Record<string, unknown> {
   label: string;
   actor: string;
@@ -97,12 +120,20 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
   useEffect(() => {
     let alive = true;
     setView(null);
+    // Events pushed while the case is still being read are kept and merged into what the read returns:
+    // a timeline opened as the case moves (right after a resubmission) must not lose those steps.
+    let early: CaseEvent[] | null = [];
+    const add = (v: CaseView, more: CaseEvent[]) => ({ ...v, events: [...v.events, ...more.filter((m) => !v.events.some((e) => e.id === m.id))] });
     api
       .get<CaseView>(`/api/cases/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`)
-      .then((v) => alive && setView(v))
+      .then((v) => {
+        if (alive) setView(add(v, early ?? []));
+        early = null;
+      })
       .catch((e: Error) => alive && setError(e.message || t('failure.load')));
     const stop = subscribe<CaseEvent>(`/api/cases/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/stream`, 'case', (event) => {
-      setView((v) => (v && !v.events.some((e) => e.id === event.id) ? { ...v, events: [...v.events, event] } : v));
+      if (early) early.push(event);
+      else setView((v) => (v ? add(v, [event]) : v));
     });
     return () => {
       alive = false;
@@ -122,7 +153,7 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
       return {
         id: s.id,
         type: 'step',
-        position: { x: column[s.id] * 230, y: rows[s.id] * 100 },
+        position: { x: column[s.id] * COLUMN_GAP, y: rows[s.id] * ROW_GAP },
         data: { label: t(`steps.${model.kind}.${s.id}`), actor: t(`actors.${s.actor}`), state, stateLabel: t(`stepState.${state}`) },
         draggable: false,
         selectable: false,
@@ -149,12 +180,15 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
         targetHandle: loop ? 'loop-in' : 'in',
         type: 'smoothstep',
         label: tr.on.length ? tr.on.map((on) => t(`transitions.${on}`)).join(' / ') : undefined,
-        labelStyle: { fontSize: 11, fill: '#5f6b7c' },
-        labelBgStyle: { fill: '#fbfcfd' },
+        labelStyle: { fontSize: 12, fill: '#404854' },
+        labelBgStyle: { fill: '#fbfcfd', fillOpacity: 0.95 },
+        labelBgPadding: [4, 2] as [number, number],
+        labelBgBorderRadius: 3,
         animated: loop,
         style: { stroke: colour, strokeWidth: 1.5, ...(loop ? { strokeDasharray: '5 4' } : {}) },
         markerEnd: { type: MarkerType.ArrowClosed, color: colour },
-        pathOptions: loop ? { offset: 28, borderRadius: 10 } : { borderRadius: 10 },
+        // Loops run well below the steps, so their labels clear the forward edges' labels.
+        pathOptions: loop ? { offset: 60, borderRadius: 10 } : { borderRadius: 10 },
       };
     });
     return { nodes, edges };
@@ -170,18 +204,28 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
   const staff = Boolean(user && isStaff(user.roles));
   const workflowUrl = view.workflowUrl;
   const sorted = [...events].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id));
+  const superseded = supersededEvents(events);
+  const columns = Math.max(...nodes.map((n) => n.position.x / COLUMN_GAP)) + 1;
+  const rowCount = Math.max(...nodes.map((n) => n.position.y / ROW_GAP)) + 1;
 
   return (
     <div data-testid="timeline">
       <div className="ipci-timeline">
         <div>
-          <div className="ipci-flow" data-testid="timeline-flow">
+          <div className="ipci-flow-scroll">
+          <div
+            className="ipci-flow"
+            data-testid="timeline-flow"
+            // Wide enough for the diagram at a readable zoom; a narrow screen scrolls it sideways.
+            style={{ minWidth: Math.round((columns * COLUMN_GAP + 40) * MIN_ZOOM), height: rowCount * ROW_GAP + 110 }}
+          >
             <ReactFlow
               nodes={nodes}
               edges={edges}
               nodeTypes={NODE_TYPES}
               fitView
-              fitViewOptions={{ padding: 0.3, maxZoom: 1 }}
+              minZoom={MIN_ZOOM}
+              fitViewOptions={{ padding: 0.12, minZoom: MIN_ZOOM, maxZoom: 1 }}
               nodesDraggable={false}
               nodesConnectable={false}
               elementsSelectable={false}
@@ -194,6 +238,7 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
             >
               <Background gap={16} size={1} color="#e5e8eb" />
             </ReactFlow>
+          </div>
           </div>
           <div className="ipci-legend">
             {(Object.keys(STATE_COLOURS) as State[]).map((s) => (
@@ -212,9 +257,15 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
                 <li key={e.id} style={{ borderLeftColor: STATE_COLOURS[e.status] }} data-testid="timeline-event">
                   <div className="ipci-event-head">
                     <strong>{t(`steps.${model.kind}.${e.step}`, { defaultValue: e.step })}</strong>
-                    <Tag minimal intent={STATE_INTENT[e.status]}>
-                      {t(`stepState.${e.status}`)}
-                    </Tag>
+                    {superseded.has(e.id) ? (
+                      <Tag minimal data-testid="event-started">
+                        {t('timeline.started')}
+                      </Tag>
+                    ) : (
+                      <Tag minimal intent={STATE_INTENT[e.status]}>
+                        {t(`stepState.${e.status}`)}
+                      </Tag>
+                    )}
                   </div>
                   <div className="ipci-event-meta">
                     {formatDateTime(e.at, lang)} · {t(`actors.${e.actor}`, { defaultValue: e.actor })}

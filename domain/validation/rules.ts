@@ -63,11 +63,36 @@ export const uploadId = () => trimmed().matches(UUID_PATTERN, { message: 'valida
 export const serialId = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER);
 
 /**
+ * The first object key (anywhere in `value`) that names something on Object.prototype: `__proto__`,
+ * `constructor`, `toString`… yup looks keys up in its field table without an own-property check and
+ * throws on them, and no schema has such a field.
+ */
+function inheritedKey(value: unknown): { path: string; key: string } | undefined {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    const list = Array.isArray(v);
+    for (const [key, child] of Object.entries(v)) {
+      if (!list && key in Object.prototype) return { path, key };
+      stack.push([child, list ? `${path}[${key}]` : path ? `${path}.${key}` : key]);
+    }
+  }
+  return undefined;
+}
+
+/**
  * Validates `value` with a schema the way every API input is checked. Whatever the schema throws is
  * about the input: a TypeError from a transform fed the wrong shape becomes a ValidationError (400)
  * like any other refusal, instead of escaping as a server error.
  */
 export async function checkInput<S extends yup.AnySchema>(schema: S, value: unknown, options: yup.ValidateOptions = {}): Promise<yup.InferType<S>> {
+  const inherited = inheritedKey(value);
+  if (inherited) {
+    const err = new yup.ValidationError('validation.unknownField', value, inherited.path);
+    err.params = { unknown: inherited.key };
+    throw err;
+  }
   try {
     return await schema.validate(value, { abortEarly: false, ...options });
   } catch (err) {

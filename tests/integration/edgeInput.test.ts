@@ -113,6 +113,14 @@ test('a case kind from the path is looked up among the kinds only, never the pro
   }
 });
 
+test('a field named after Object.prototype is an unknown field, in a query or a body', async () => {
+  expect(await user.get('/api/invitations?constructor=')).toMatchObject({ status: 400, body: { fields: { _: 'Contains fields that are not allowed: constructor' } } });
+  const r = await raw(admin, 'PUT', '/api/admin/roles', 'application/json', '{"roles": {"constructor": ["x"]}}');
+  expect(r).toMatchObject({ status: 400, body: { fields: { roles: 'Contains fields that are not allowed: constructor' } } });
+  // The JSON parser itself refuses `__proto__`.
+  expect((await raw(admin, 'PUT', '/api/admin/roles', 'application/json', '{"roles": {"__proto__": ["x"]}}')).status).toBe(400);
+});
+
 test('the sandbox page takes only its own languages from ?lang=', async () => {
   for (const lang of ['__proto__', 'constructor', 'toString']) {
     const r = await fetch(`${apiBase()}/sandbox-gateway/pay/NO-SUCH-TRADE?lang=${lang}`);

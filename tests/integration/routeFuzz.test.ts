@@ -162,45 +162,101 @@ type Body = { type: string; body: string | FormData } | undefined;
 const jsonBody = (s: string): Body => ({ type: 'application/json', body: s });
 const MULTIPART_PART = 'Content-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n';
 
-const body = (route: AppRoute): fc.Arbitrary<Body> => fc.oneof(
-  { weight: 6, arbitrary: objectBody(route).map(jsonBody) },
-  { weight: 2, arbitrary: json.map(jsonBody) },
-  {
-    weight: 2,
-    arbitrary: fc
-      .constantFrom(
-        '{"a": ',
-        '[',
-        '',
-        'null',
-        '"\\ud800"',
-        '{"__proto__": {"admin": true}}',
-        `{"data": ${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
-        `{"x": "${'y'.repeat(1_100_000)}"}`,
-      )
-      .map(jsonBody),
-  },
-  { weight: 1, arbitrary: fc.constant<Body>(undefined) },
-  { weight: 1, arbitrary: fc.constantFrom<Body>({ type: 'text/plain', body: 'hello' }, { type: 'application/x-www-form-urlencoded', body: 'a=1&a=2&b=%00' }) },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom<Body>(
-      { type: 'multipart/form-data', body: 'no boundary' },
-      { type: 'multipart/form-data; boundary=XX', body: `--XX\r\n${MULTIPART_PART}\x89PNG` },
-      { type: 'multipart/form-data; boundary=XX', body: '--XX\r\nnot a header\r\n\r\nx\r\n--XX--' },
-    ),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.tuple(fc.constantFrom(...FIELD_NAMES), text, text).map(([field, value, fileName]): Body => {
-      const form = new FormData();
-      form.append(field, value);
-      form.append('kind', value);
-      form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])]), fileName);
-      return { type: '', body: form };
-    }),
-  },
+// ---------------------------------------------------------------------------------------------
+// Plausible input: a value shaped like the route's schema (its fields, choices, element types),
+// with at most one field swapped for a hostile value, so requests get past validation and into
+// the handlers, lookups and queries behind it.
+// ---------------------------------------------------------------------------------------------
+
+interface Described {
+  type: string;
+  oneOf?: unknown[];
+  fields?: Record<string, Described>;
+  innerType?: Described;
+}
+
+const plausibleText = fc.oneof(
+  fc.nat().map((i) => realIdsOrNone()[i % realIdsOrNone().length]),
+  fc.uuid(),
+  fc.constantFrom('2026-11-24', '2026-02-30', '13800138000', 'fuzz@example.com', 'Secret#2026', '123456', 'personal', 'enterprise', 'CN', 'CNY', '100.00', 'x', '身份证'),
+  fc.string({ maxLength: 12 }),
 );
+
+function plausible(d: Described, depth = 0): fc.Arbitrary<unknown> {
+  const choices = (d.oneOf ?? []).filter((v) => v !== undefined);
+  if (choices.length) return fc.constantFrom(...choices);
+  switch (d.type) {
+    case 'object':
+      return depth > 4 || !d.fields
+        ? fc.constant({})
+        : fc.record(Object.fromEntries(Object.entries(d.fields).map(([k, f]) => [k, plausible(f, depth + 1)])), { requiredKeys: [] });
+    case 'array':
+      return fc.array(d.innerType ? plausible(d.innerType, depth + 1) : plausibleText, { maxLength: 3 });
+    case 'number':
+      return fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.constantFrom(1, 20, 2026));
+    case 'boolean':
+      return fc.boolean();
+    default:
+      return plausibleText;
+  }
+}
+
+/** The route's schema as a plausible object, one field maybe hostile: JSON text, or query pairs. */
+function plausibleEntries(route: AppRoute, source: 'body' | 'query'): fc.Arbitrary<Array<[string, string]>> | undefined {
+  const input = route.inputs.find((i) => i.source === source);
+  const described = input?.schema.describe() as Described | undefined;
+  if (!described?.fields) return undefined;
+  return fc
+    .tuple(plausible(described) as fc.Arbitrary<Record<string, unknown>>, fc.option(fc.tuple(fc.constantFrom(...Object.keys(described.fields)), json), { freq: 2 }))
+    .map(([value, swap]) => {
+      const entries = Object.entries(value).map(([k, v]): [string, string] => [k, JSON.stringify(v)]);
+      return swap ? [...entries.filter(([k]) => k !== swap[0]), swap] : entries;
+    });
+}
+
+const body = (route: AppRoute): fc.Arbitrary<Body> => {
+  const schemaShaped = plausibleEntries(route, 'body');
+  return fc.oneof(
+    ...(schemaShaped ? [{ weight: 8, arbitrary: schemaShaped.map((entries) => jsonBody(`{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`)) }] : []),
+    { weight: 6, arbitrary: objectBody(route).map(jsonBody) },
+    { weight: 2, arbitrary: json.map(jsonBody) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom(
+          '{"a": ',
+          '[',
+          '',
+          'null',
+          '"\\ud800"',
+          '{"__proto__": {"admin": true}}',
+          `{"data": ${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+          `{"x": "${'y'.repeat(1_100_000)}"}`,
+        )
+        .map(jsonBody),
+    },
+    { weight: 1, arbitrary: fc.constant<Body>(undefined) },
+    { weight: 1, arbitrary: fc.constantFrom<Body>({ type: 'text/plain', body: 'hello' }, { type: 'application/x-www-form-urlencoded', body: 'a=1&a=2&b=%00' }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<Body>(
+        { type: 'multipart/form-data', body: 'no boundary' },
+        { type: 'multipart/form-data; boundary=XX', body: `--XX\r\n${MULTIPART_PART}\x89PNG` },
+        { type: 'multipart/form-data; boundary=XX', body: '--XX\r\nnot a header\r\n\r\nx\r\n--XX--' },
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom(...FIELD_NAMES), text, text).map(([field, value, fileName]): Body => {
+        const form = new FormData();
+        form.append(field, value);
+        form.append('kind', value);
+        form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])]), fileName);
+        return { type: '', body: form };
+      }),
+    },
+  );
+};
 
 /** Path segments as sent on the wire (a lone surrogate cannot be URI-encoded: raw invalid UTF-8). */
 const segment = fc.oneof(
@@ -244,7 +300,7 @@ function realIdsOrNone(): string[] {
 }
 
 const queryValue = fc.oneof(text, number.map(String));
-const query = (route: AppRoute) => fc
+const hostileQuery = (route: AppRoute) => fc
   .array(fc.tuple(fieldName(routeFields(route, 'query'), QUERY_NAMES), fc.array(queryValue, { minLength: 1, maxLength: 3 })), { maxLength: 4 })
   .map((pairs) =>
     pairs
@@ -263,6 +319,17 @@ const query = (route: AppRoute) => fc
       )
       .join('&'),
   );
+
+const query = (route: AppRoute): fc.Arbitrary<string> => {
+  const schemaShaped = plausibleEntries(route, 'query');
+  if (!schemaShaped) return hostileQuery(route).filter(fitsRequestLine);
+  // Query values are text: a JSON string is sent as its content, anything else as its JSON.
+  const asText = (v: string) => (v.startsWith('"') ? (JSON.parse(v) as string) : v);
+  const plausibleQuery = schemaShaped.map((entries) => new URLSearchParams(entries.map(([k, v]): [string, string] => [k, asText(v)])).toString());
+  return fc.oneof(plausibleQuery, hostileQuery(route)).filter(fitsRequestLine);
+};
+/** Node refuses a request head past 16 KB (431) and closes before the body is sent: long text goes in bodies. */
+const fitsRequestLine = (q: string) => q.length < 8_000;
 
 interface FuzzRequest {
   role: Role;
@@ -299,6 +366,10 @@ async function send(req: FuzzRequest, method: string): Promise<number> {
     if (res.headers.get('content-type')?.startsWith('text/event-stream')) abort.abort();
     else await res.arrayBuffer();
     return res.status;
+  } catch (err) {
+    // The server answered (401, 413…) and closed before taking the whole body: a refusal, not a failure.
+    if ((err as { cause?: { code?: string } }).cause?.code === 'EPIPE') return 0;
+    throw err;
   } finally {
     clearTimeout(timer);
   }

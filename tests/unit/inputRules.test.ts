@@ -132,3 +132,13 @@ describe('the edge check of request text', () => {
     expect(code(ok)).toBe('ok');
   });
 });
+
+test('a key from Object.prototype is an unknown field, not a crash in yup', async () => {
+  const schema = yup.object({ a: yup.object({ b: trimmed() }) }).noUnknown();
+  for (const body of ['{"constructor": ""}', '{"__proto__": "0"}', '{"a": {"toString": "x"}}']) {
+    const err = await checkInput(schema, JSON.parse(body)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(yup.ValidationError);
+    expect(err).toMatchObject({ message: 'validation.unknownField', params: { unknown: expect.stringMatching(/^(constructor|__proto__|toString)$/) } });
+  }
+  expect(await checkInput(schema, { a: { b: ' x ' } })).toEqual({ a: { b: 'x' } });
+});

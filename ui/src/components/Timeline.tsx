@@ -213,32 +213,32 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
       <div className="ipci-timeline">
         <div>
           <div className="ipci-flow-scroll">
-          <div
-            className="ipci-flow"
-            data-testid="timeline-flow"
-            // Wide enough for the diagram at a readable zoom; a narrow screen scrolls it sideways.
-            style={{ minWidth: Math.round((columns * COLUMN_GAP + 40) * MIN_ZOOM), height: rowCount * ROW_GAP + 110 }}
-          >
-            <ReactFlow
-              nodes={nodes}
-              edges={edges}
-              nodeTypes={NODE_TYPES}
-              fitView
-              minZoom={MIN_ZOOM}
-              fitViewOptions={{ padding: 0.12, minZoom: MIN_ZOOM, maxZoom: 1 }}
-              nodesDraggable={false}
-              nodesConnectable={false}
-              elementsSelectable={false}
-              panOnDrag={false}
-              zoomOnScroll={false}
-              zoomOnPinch={false}
-              zoomOnDoubleClick={false}
-              preventScrolling={false}
-              proOptions={{ hideAttribution: true }}
+            <div
+              className="ipci-flow"
+              data-testid="timeline-flow"
+              // Wide enough for the diagram at a readable zoom; a narrow screen scrolls it sideways.
+              style={{ minWidth: Math.round((columns * COLUMN_GAP + 40) * MIN_ZOOM), height: rowCount * ROW_GAP + 110 }}
             >
-              <Background gap={16} size={1} color="#e5e8eb" />
-            </ReactFlow>
-          </div>
+              <ReactFlow
+                nodes={nodes}
+                edges={edges}
+                nodeTypes={NODE_TYPES}
+                fitView
+                minZoom={MIN_ZOOM}
+                fitViewOptions={{ padding: 0.12, minZoom: MIN_ZOOM, maxZoom: 1 }}
+                nodesDraggable={false}
+                nodesConnectable={false}
+                elementsSelectable={false}
+                panOnDrag={false}
+                zoomOnScroll={false}
+                zoomOnPinch={false}
+                zoomOnDoubleClick={false}
+                preventScrolling={false}
+                proOptions={{ hideAttribution: true }}
+              >
+                <Background gap={16} size={1} color="#e5e8eb" />
+              </ReactFlow>
+            </div>
           </div>
           <div className="ipci-legend">
             {(Object.keys(STATE_COLOURS) as State[]).map((s) => (

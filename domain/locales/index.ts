@@ -29,18 +29,11 @@ import zhCertificate from './zh-CN/certificate.json';
 import enCertificate from './en-US/certificate.json';
 import jaCertificate from './ja-JP/certificate.json';
 import type { Lang } from '../languages';
-import { mergeCatalogs } from './merge';
+import { sharedCatalogs } from './merge';
 
-type Catalog = Record<string, unknown>;
-type Area = { errors: Catalog; messages: Catalog };
+type Area = Parameters<typeof sharedCatalogs>[2];
 
-/** errors.json / messages.json plus one `{ errors, messages }` file per feature area. */
-function catalogs(errors: Catalog, messages: Catalog, ...areas: Area[]) {
-  return {
-    errors: mergeCatalogs<typeof enErrors>(errors, ...areas.map((a) => a.errors)),
-    messages: mergeCatalogs<typeof enMessages>(messages, ...areas.map((a) => a.messages)),
-  };
-}
+const catalogs = (errors: object, messages: object, ...areas: Area[]) => sharedCatalogs<typeof enErrors, typeof enMessages>(errors as typeof enErrors, messages as typeof enMessages, ...areas);
 
 /**
  * Namespaces shared by the API and the UI: `errors` (API answers and form field messages)

@@ -1,4 +1,5 @@
 type Tree = { [key: string]: string | Tree };
+type Catalog = Record<string, unknown>;
 
 /** Deep-merges catalog parts; each feature area keeps its own file so areas never edit one file. */
 export function mergeCatalogs<T extends object>(...parts: object[]): T {
@@ -10,4 +11,15 @@ export function mergeCatalogs<T extends object>(...parts: object[]): T {
     }
   }
   return out as T;
+}
+
+/**
+ * The namespaces the API and the UI share, for one language: errors.json / messages.json plus one
+ * `{ errors, messages }` file per feature area.
+ */
+export function sharedCatalogs<E extends object, M extends object>(errors: E, messages: M, ...areas: Array<{ errors: Catalog; messages: Catalog }>) {
+  return {
+    errors: mergeCatalogs<E>(errors, ...areas.map((a) => a.errors)),
+    messages: mergeCatalogs<M>(messages, ...areas.map((a) => a.messages)),
+  };
 }

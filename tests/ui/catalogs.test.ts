@@ -5,7 +5,7 @@ import { SHARED_CATALOGS } from '../../domain/locales';
 import { identityFields } from '../../domain/identity';
 import { identityReview } from '../../domain/processes/identityReview';
 import { QUEUES, TASK_STATUSES } from '../../domain/tasks';
-import { UI_CATALOGS } from '../../ui/src/i18n';
+import { UI_CATALOGS } from '../../ui/src/catalogs';
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (obj === null || typeof obj !== 'object') return [prefix];

@@ -5,7 +5,7 @@ import { renderApp, USER } from './support/render';
 import { server } from './support/server';
 import { USER_CENTER_MENU } from '../../ui/src/features/usercenter/UserCenter';
 import { USER_CENTER_NOT_OPEN } from '../../domain/sitePages';
-import { UI_CATALOGS } from '../../ui/src/i18n';
+import { UI_CATALOGS } from '../../ui/src/catalogs';
 
 const en = UI_CATALOGS['en-US'] as any;
 const menu = () => screen.getByRole('menu', { name: 'User centre menu' });

@@ -9,14 +9,15 @@ import { BlueprintProvider } from '@blueprintjs/core';
 import { initialLang, setupI18n } from './i18n';
 import { App } from './App';
 
-setupI18n(initialLang(window.location.pathname));
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BlueprintProvider>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </BlueprintProvider>
-  </StrictMode>,
+// The page renders once its language's catalogs have arrived (a chunk of their own).
+void setupI18n(initialLang(window.location.pathname)).finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <BlueprintProvider>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </BlueprintProvider>
+    </StrictMode>,
+  ),
 );

@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { server } from './server';
 import { FakeEventSource } from './eventSource';
 import { setupI18n } from '../../../ui/src/i18n';
+import { ALL_CATALOGS } from '../../../ui/src/catalogs';
 
 // Browser APIs jsdom lacks and React Flow / the app use.
 class ResizeObserverStub {
@@ -32,7 +33,7 @@ Object.defineProperties(HTMLElement.prototype, {
 (SVGElement.prototype as any).getBBox = () => ({ x: 0, y: 0, width: 0, height: 0 });
 window.scrollTo = () => undefined;
 
-setupI18n('en-US');
+void setupI18n('en-US', ALL_CATALOGS);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

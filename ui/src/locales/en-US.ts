@@ -1,0 +1,27 @@
+import { mergeCatalogs, sharedCatalogs } from '../../../domain/locales/merge';
+import base from '../../locales/en-US.json';
+import account from '../../locales/account/en-US.json';
+import security from '../../locales/security/en-US.json';
+import profile from '../../locales/profile/en-US.json';
+import admin from '../../locales/admin/en-US.json';
+import title from '../../locales/title/en-US.json';
+import ipci from '../../locales/ipci/en-US.json';
+import certificate from '../../locales/certificate/en-US.json';
+import order from '../../locales/order/en-US.json';
+import site from '../../locales/site/en-US.json';
+import errors from '../../../domain/locales/en-US/errors.json';
+import messages from '../../../domain/locales/en-US/messages.json';
+import sharedAccount from '../../../domain/locales/en-US/account.json';
+import sharedSecurity from '../../../domain/locales/en-US/security.json';
+import sharedProfile from '../../../domain/locales/en-US/profile.json';
+import sharedAdmin from '../../../domain/locales/en-US/admin.json';
+import sharedOrder from '../../../domain/locales/en-US/order.json';
+import sharedTitle from '../../../domain/locales/en-US/title.json';
+import sharedIpci from '../../../domain/locales/en-US/ipci.json';
+import sharedCertificate from '../../../domain/locales/en-US/certificate.json';
+
+/** Everything the UI says in en-US, in one chunk that only its readers download (ui/src/i18n.ts). */
+export default {
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate),
+};

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isoToday } from '../domain/accounts';
+import { chinaDate } from '../domain/dates';
 import { SIGNING_KEY_PATH, verifyPagePath } from '../domain/certificate';
 import { certificateFacts, issueIpciFor, IssuanceRefused, saveCertificate } from '../db/ipcis';
 import { publishKey } from '../db/signingKeys';
@@ -50,7 +50,7 @@ export async function generateCertificateFile(k: Knex, ipciId: string, dir = upl
     names: { zh: facts.ip_name_zh, en: facts.ip_name_en, ja: facts.ip_name_ja },
     category: facts.category,
     term: { type: facts.term_type, from: facts.term_from, to: facts.term_to },
-    issuedOn: isoToday(facts.issued_at),
+    issuedOn: chinaDate(facts.issued_at),
     validUntil: facts.valid_until,
     verifyUrl: base + verifyPagePath(facts.code),
     publicKeyUrl: base + SIGNING_KEY_PATH,

@@ -44,7 +44,8 @@ export function taskActivities(k: Knex) {
           dedupeKey: `${input.taskId}/overdue/${admin.id}`,
           userId: admin.id,
           titleKey: 'taskOverdue',
-          params: { title: task?.title ?? input.caseId },
+          // `titles`: the inbox title in each language, so the admin reads the IP's name in theirs.
+          params: { title: task?.title ?? input.caseId, ...(task?.titles && { titles: task.titles }) },
           actionLink: `/manage/tasks/${encodeURIComponent(input.taskId)}`,
         });
       }

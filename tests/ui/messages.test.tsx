@@ -174,9 +174,10 @@ describe('process messages name the IP in the reader\'s language and print IPCI 
   const items = [
     msg('21', { titleKey: 'titleAudit.issued', params: { name: names.zh, names, code: 'IPCI2026100001237' } }),
     msg('20', { titleKey: 'titleAudit.submitted', params: { name: names.zh, names, days: 5 } }),
+    msg('19', { titleKey: 'taskOverdue', params: { title: '青花瓷之韵 (alice)', titles: { 'zh-CN': '青花瓷之韵 (alice)', 'en-US': 'Charm of Blue and White (alice)', 'ja-JP': '青花瓷之韵 (alice)' } } }),
   ];
   test.each([
-    ['en-US', 'The IPCI of Charm of Blue and White has been issued: IPCI-2026-1-0000123-7', 'Registration of Charm of Blue and White submitted'],
+    ['en-US', 'The IPCI of Charm of Blue and White has been issued: IPCI-2026-1-0000123-7', 'Registration of Charm of Blue and White submitted', 'Review task overdue: Charm of Blue and White (alice)'],
     // no Japanese name entered: the Chinese one
     ['ja-JP', '青花瓷之韵', 'IPCI-2026-1-0000123-7'],
   ])('%s', async (lang, ...texts) => {

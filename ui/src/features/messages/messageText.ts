@@ -4,12 +4,14 @@ import { formatIpciCode } from '../../../../domain/ipci';
 import { ipNameIn, type IpNames } from '../../../../domain/ipNames';
 
 /**
- * What a process message's text is filled with, for the reader: the IP's name in the reader's
- * language when the user entered it (the Chinese one otherwise), an IPCI code grouped as it is printed.
+ * What a process message's text is filled with, for the reader: the IP's name (or an inbox title
+ * naming it) in the reader's language when the user entered it (the Chinese one otherwise), an IPCI
+ * code grouped as it is printed.
  */
 function readerParams(m: Message, lang: string): Record<string, unknown> {
   const params: Record<string, unknown> = { ...(m.params ?? {}) };
   if (params.names && typeof params.names === 'object') params.name = ipNameIn(params.names as IpNames, lang);
+  if (params.titles && typeof params.titles === 'object') params.title = (params.titles as Record<string, string>)[lang] ?? params.title;
   if (typeof params.code === 'string') params.code = formatIpciCode(params.code);
   return params;
 }

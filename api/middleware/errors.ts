@@ -34,7 +34,7 @@ export const errors: Middleware = async (ctx, next) => {
  * answered like every other 4xx, with `fields` and, for 413, the limit.
  */
 function fromKoa(raw: unknown): HttpError | undefined {
-  const { status, limit } = raw as { status?: number; limit?: number };
+  const { status, limit } = (raw ?? {}) as { status?: number; limit?: number };
   if (raw instanceof HttpError || !status || status < 400 || status >= 500) return undefined;
   if (status === 413) {
     const params = { max: formatBytes(limit ?? 0) };

@@ -4,11 +4,25 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Blueprint's style sheet repeats most rules for its dark theme (`.bp6-dark …`), which this site never
+ * turns on: those selectors are dropped at build time, a third of the CSS (npm run bench:bundle).
+ */
+const dropDarkTheme = {
+  postcssPlugin: 'ipci-drop-dark-theme',
+  Rule(rule: { selectors: string[]; remove: () => void }) {
+    const kept = rule.selectors.filter((s) => !/\.bp6-dark(?![\w-])/.test(s));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  },
+};
 const api = process.env.IPCI_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: here,
   plugins: [react()],
+  css: { postcss: { plugins: [dropDarkTheme] } },
   build: {
     outDir: path.join(here, 'dist'),
     emptyOutDir: true,

@@ -6,6 +6,8 @@ import { LoadingBar, PageLoading, ScrollToTop } from './components/LoadingBar';
 import { SiteLayout, StaffLayout } from './components/Layouts';
 import { RequireIdentity, RequireLogin, RequireRole } from './components/Guards';
 import { HomePage } from './pages/HomePage';
+// In the first chunk: a user-centre page then loads its own chunk alone, not the layout's and then its own.
+import { UserCenterLayout } from './features/usercenter/UserCenter';
 import { NotFoundPage, SorryPage } from './pages/NotFoundPage';
 import { useLang } from './lib/useLang';
 import { SITE_PAGES as SITE, USER_CENTER_NOT_OPEN, USER_CENTER_PAGES as UC } from '../../domain/sitePages';
@@ -20,8 +22,8 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType<any> }));
 }
 
-const UserCenterLayout = page(() => import('./features/usercenter/UserCenter'), 'UserCenterLayout');
-const UserInfoPage = page(() => import('./features/usercenter/UserCenter'), 'UserInfoPage');
+// The user centre's first page: the user's information, avatar and profile form.
+const UserInfoPage = page(() => import('./features/profile/ProfilePage'), 'ProfilePage');
 const NotOpenPage = page(() => import('./pages/NotOpenPage'), 'NotOpenPage');
 const MobileHomePage = page(() => import('./pages/MobileHomePage'), 'MobileHomePage');
 const InvitationPage = page(() => import('./features/invitations/InvitationPage'), 'InvitationPage');

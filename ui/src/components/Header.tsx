@@ -25,7 +25,7 @@ export function LanguageSwitcher() {
         </Menu>
       }
     >
-      <Button variant="minimal" icon="translate" endIcon="caret-down" text={LANGUAGE_NAMES[lang]} aria-label={t('header.language')} />
+      <Button className="ipci-lang-switch" variant="minimal" icon="translate" endIcon="caret-down" text={LANGUAGE_NAMES[lang]} aria-label={t('header.language')} />
     </PopoverNext>
   );
 }

@@ -29,7 +29,7 @@ export function MobileHomePage() {
           <Link key={e.to} to={e.to} className="ipci-mobile-entry">
             <Card interactive>
               <Icon icon={e.icon} size={22} />
-              <span>
+              <span className="ipci-mobile-entry-text">
                 <strong>{e.title}</strong>
                 <span className="ipci-muted">{e.text}</span>
               </span>

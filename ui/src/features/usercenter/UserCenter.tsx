@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/SessionContext';
 import { useSitePath } from '../../lib/useLang';
 import { IdentityStateTag } from '../identityReview/IdentityStateTag';
-import { ProfilePage } from '../profile/ProfilePage';
 import { PageLoading } from '../../components/LoadingBar';
 import { SideMenu } from '../../components/SideMenu';
 import type { UserCenterRoute } from '../../../../domain/sitePages';
@@ -118,9 +117,4 @@ export function UserCenterLayout() {
       </section>
     </div>
   );
-}
-
-/** The user centre's first page: the user's information, avatar and profile form. */
-export function UserInfoPage() {
-  return <ProfilePage />;
 }

@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { buildUiIfStale } from '../../scripts/lib/uiBuild';
+import { apiBase, closeTestDb, DEMO, newUser } from '../support/http';
+import { ipciRow } from '../support/ipcis';
+import { launchChromium } from '../support/browser';
+
+/**
+ * Issue 10 §3 "Phones": the public pages (the certificate verification page first: its QR code is
+ * read on phones), log-in, the user centre and the mobile landing reflow at 390 px — nothing wider
+ * than the screen — and keep the desktop layout at 1440 px, where the admin users table fits its card.
+ * IPCI_SCREENSHOT_DIR=/some/dir keeps a screenshot of every page and size to look at.
+ */
+const SHOTS = process.env.IPCI_SCREENSHOT_DIR;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+let browser: Browser;
+let code: string;
+let user: { username: string; password: string };
+
+beforeAll(async () => {
+  buildUiIfStale(() => undefined);
+  browser = await launchChromium();
+  const owner = await newUser('personal');
+  user = owner;
+  ({ code } = await ipciRow(owner.id));
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await closeTestDb();
+});
+
+async function open(viewport: { width: number; height: number }, lang: string, login?: readonly [string, string]): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  await context.addCookies([{ name: 'cookie-lang', value: lang, url: apiBase() }]);
+  if (login) {
+    const res = await context.request.post(`${apiBase()}/api/auth/login`, { data: { login: login[0], password: login[1] } });
+    expect(res.status()).toBe(200);
+  }
+  return context.newPage();
+}
+
+/** How far the page reaches past the window's right edge (evaluated in the page; this project has no DOM types). */
+const OVERFLOW = 'document.scrollingElement.scrollWidth - window.innerWidth';
+
+/** Opens `url` and answers how far the page reaches past the window's right edge (0: it fits). */
+async function overflow(page: Page, url: string, ready: string, shot: string): Promise<number> {
+  await page.goto(apiBase() + url);
+  await page.locator(ready).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${shot}.png`), fullPage: true });
+  return page.evaluate<number>(OVERFLOW);
+}
+
+const pages = (lang: string) =>
+  [
+    ['verification', `/${lang}/ipci/right/certificate/${code}`, '[data-testid="verify-banner"]'],
+    ['home', `/${lang}/ipci`, '.ipci-hero'],
+    ['login', `/${lang}/ipci/login`, '#login-username'],
+    ['mobile', `/${lang}/ipcimobile`, '[data-testid="mobile-home"]'],
+  ] as const;
+
+describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
+  test.each([
+    ['390', PHONE],
+    ['1440', DESKTOP],
+  ])('public pages fit a %s px window', async (size, viewport) => {
+    const page = await open(viewport, lang);
+    for (const [name, url, ready] of pages(lang)) {
+      expect([name, await overflow(page, url, ready, `${name}-${lang}-${size}`)]).toEqual([name, 0]);
+    }
+    await page.context().close();
+  }, 120_000);
+
+  test.each([
+    ['390', PHONE],
+    ['1440', DESKTOP],
+  ])('the user centre fits a %s px window; on a phone its menu folds behind a toggle', async (size, viewport) => {
+    const page = await open(viewport, lang, [user.username, user.password]);
+    expect(await overflow(page, `/${lang}/ipci/usercenter`, '[data-testid="uc-user"]', `usercenter-${lang}-${size}`)).toBe(0);
+    const menu = page.getByRole('menu', { name: /./ }).first();
+    if (viewport === PHONE) {
+      expect(await menu.isVisible()).toBe(false);
+      await page.locator('.ipci-uc-menu-toggle').click();
+      await menu.waitFor();
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `usercenter-menu-${lang}-${size}.png`), fullPage: true });
+      expect(await page.evaluate<number>(OVERFLOW)).toBe(0);
+    } else {
+      expect(await menu.isVisible()).toBe(true);
+      expect(await page.locator('.ipci-uc-menu-toggle').isVisible()).toBe(false);
+    }
+    await page.context().close();
+  }, 120_000);
+});
+
+test.each([
+  ['390', PHONE],
+  ['1440', DESKTOP],
+])('the admin users table fits its card at 1440 px and scrolls inside it at 390 px (%s)', async (size, viewport) => {
+  const page = await open(viewport, 'en-US', DEMO.admin);
+  expect(await overflow(page, '/admin/userManagement', '[data-testid="users-table"]', `admin-users-${size}`)).toBe(0);
+  const [table, card] = await page.evaluate<[number, number]>(
+    `(() => { const t = document.querySelector('[data-testid="users-table"]'); return [t.getBoundingClientRect().width, t.closest('.ipci-list-scroll').clientWidth]; })()`,
+  );
+  if (viewport === DESKTOP) expect(table).toBeLessThanOrEqual(card);
+  await page.context().close();
+}, 120_000);

@@ -39,7 +39,7 @@ import {
 } from '../../domain/titleRegistration';
 import { ValidationError } from 'yup';
 import { formatIpciCode, makeIpciCode } from '../../domain/ipci';
-import { isCalendarDate as isRealDate } from '../../domain/validation/rules';
+import { isCalendarDate } from '../../domain/validation/rules';
 
 let n = 0;
 /** A fresh upload id (a v4-shaped uuid) per call, so lists never repeat by accident. */
@@ -293,10 +293,10 @@ describe('registrationSchema (submit)', () => {
   });
 
   test('a real calendar date', () => {
-    expect(isRealDate('2024-02-29')).toBe(true);
-    expect(isRealDate('2025-02-29')).toBe(false);
-    expect(isRealDate('2025-13-01')).toBe(false);
-    expect(isRealDate('2025-1-01')).toBe(false);
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2025-02-29')).toBe(false);
+    expect(isCalendarDate('2025-13-01')).toBe(false);
+    expect(isCalendarDate('2025-1-01')).toBe(false);
   });
 
   test.each([

@@ -144,7 +144,8 @@ test('admin send to all (of a role): every active user once, frozen ones not; a 
 
 test('a send to every active user reaches each of 10 000+ users in one insert-select (rolled back: other files count messages)', async () => {
   const senderId = (await admin.get('/api/auth/me')).body.user.id;
-  const trx = await testDb().transaction();
+  // One snapshot for the send and the count: other files create users meanwhile.
+  const trx = await testDb().transaction({ isolationLevel: 'repeatable read' });
   try {
     const marker = randomUUID().slice(0, 8);
     await trx.raw(

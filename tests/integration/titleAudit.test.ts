@@ -256,7 +256,7 @@ test('submit → the reviewer sees everything → fail with a reason → correct
   const keys = (await messagesOf(caller)).map((m) => m.titleKey).filter((k) => k.startsWith('titleAudit.'));
   expect(keys.sort()).toEqual(['titleAudit.approved', 'titleAudit.failed', 'titleAudit.issued', 'titleAudit.submitted']);
   const issued = (await messagesOf(caller)).find((m) => m.titleKey === 'titleAudit.issued');
-  expect(issued.params).toEqual({ name: data.ipNameZh, code: completed.ipci.code });
+  expect(issued.params).toEqual({ name: data.ipNameZh, names: { zh: data.ipNameZh, en: data.ipNameEn, ja: data.ipNameJa }, code: completed.ipci.code });
   expect((await caller.post(`/api/title/registrations/${id}/cancel`)).status).toBe(409);
   await saveHistory(temporal, `titleAudit/${id}`, 'titleAudit-fail-resubmit-approve');
 }, 90_000);

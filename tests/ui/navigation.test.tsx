@@ -59,6 +59,11 @@ describe('home page', () => {
     await userEvent.click(await screen.findByRole('button', { name: '查验证书' }));
     await waitFor(() => expect(location()).toBe('/zh-CN/ipci/right/certificate'));
   });
+
+  test('its sample certificate shows a code in the grouped form of the certificate and the pages', async () => {
+    renderApp('/en-US/ipci', { user: null });
+    expect(await screen.findByText('IPCI-2026-1-0000128-8')).toBeInTheDocument();
+  });
 });
 
 describe('mobile landing', () => {

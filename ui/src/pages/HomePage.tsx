@@ -4,6 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/SessionContext';
 import { useSitePath } from '../lib/useLang';
 import { SITE_PAGES, USER_CENTER_NOT_OPEN } from '../../../domain/sitePages';
+import { formatIpciCode, makeIpciCode } from '../../../domain/ipci';
+
+/** The sample certificate shows a code in the grouped form every page and the PDF use. */
+const SAMPLE_CODE = formatIpciCode(makeIpciCode(2026, 128));
 
 /** Each service card leads to its page: the introduction, or the user-centre area (which says when it is not open yet). */
 const SERVICES: Array<{ key: string; icon: IconName; to: string }> = [
@@ -45,7 +49,7 @@ export function HomePage() {
                 <Icon icon="endorsed" size={22} />
                 <span>IPCI</span>
               </div>
-              <div className="ipci-cert-code">IPCI-2025-CN-000128</div>
+              <div className="ipci-cert-code">{SAMPLE_CODE}</div>
               <div className="ipci-cert-line" />
               <div className="ipci-cert-line short" />
               <div className="ipci-cert-seal">{t('home.certSample')}</div>

@@ -97,3 +97,17 @@ describe('/admin', () => {
     await waitFor(() => expect(location()).toBe('/admin/userManagement'));
   });
 });
+
+describe('side menu on a phone', () => {
+  test('its toggle says what a press will do, and the menu folds again after a navigation', async () => {
+    renderApp('/en-US/ipci/usercenter', { user: USER });
+    const toggle = await screen.findByRole('button', { name: 'Show the menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Hide the menu');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Invite users' }));
+    await waitFor(() => expect(location()).toBe('/en-US/ipci/usercenter/invitation'));
+    expect(screen.getByRole('button', { name: 'Show the menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});

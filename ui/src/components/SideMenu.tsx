@@ -22,7 +22,7 @@ export function SideMenu({ children }: { children: ReactNode }) {
           variant="minimal"
           icon="menu"
           endIcon={open ? 'chevron-up' : 'chevron-down'}
-          text={t('site.menuToggle')}
+          text={t(open ? 'site.menuHide' : 'site.menuToggle')}
           aria-expanded={open}
           onClick={() => setOpen((o) => !o)}
         />

@@ -61,7 +61,14 @@ const pages = (lang: string) =>
     ['home', `/${lang}/ipci`, '.ipci-hero'],
     ['login', `/${lang}/ipci/login`, '#login-username'],
     ['mobile', `/${lang}/ipcimobile`, '[data-testid="mobile-home"]'],
+    ['search', `/${lang}/ipci/right/certificate`, '[data-testid="certificate-search"]'],
+    ['introduce', `/${lang}/ipci/introduce`, '.ipci-intro-steps'],
+    ['register', `/${lang}/ipci/register`, '[data-testid="register-form"]'],
+    ['forgot', `/${lang}/ipci/forgotpassword`, '[data-testid="forgot-form"]'],
   ] as const;
+
+/** The user centre's areas that are open, each read once its page title is there. */
+const USER_CENTRE_AREAS = ['identity', 'security', 'password', 'sessions', 'invitation', 'msg', 'traceability', 'certificates', 'orderrecord'];
 
 describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
   test.each([
@@ -81,6 +88,11 @@ describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
   ])('the user centre fits a %s px window; on a phone its menu folds behind a toggle', async (size, viewport) => {
     const page = await open(viewport, lang, [user.username, user.password]);
     expect(await overflow(page, `/${lang}/ipci/usercenter`, '[data-testid="uc-user"]', `usercenter-${lang}-${size}`)).toBe(0);
+    for (const area of USER_CENTRE_AREAS) {
+      expect([area, await overflow(page, `/${lang}/ipci/usercenter/${area}`, '.ipci-uc-content .ipci-page-title', `usercenter-${area}-${lang}-${size}`)]).toEqual([area, 0]);
+    }
+    await page.goto(`${apiBase()}/${lang}/ipci/usercenter`);
+    await page.locator('[data-testid="uc-user"]').waitFor();
     const menu = page.getByRole('menu', { name: /./ }).first();
     if (viewport === PHONE) {
       expect(await menu.isVisible()).toBe(false);

@@ -54,7 +54,7 @@ export function InvitationPage() {
           {t('invite.lead')}
         </p>
         {data && (
-          <div style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 32, alignItems: 'end' }}>
+          <div className="ipci-invite-grid">
             <FormGroup label={t('invite.code')} style={{ margin: 0 }}>
               <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
                 <span data-testid="invite-code" style={{ fontFamily: 'monospace', fontSize: 32, fontWeight: 700, letterSpacing: 4 }}>

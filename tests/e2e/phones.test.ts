@@ -120,3 +120,14 @@ test.each([
   if (viewport === DESKTOP) expect(table).toBeLessThanOrEqual(card);
   await page.context().close();
 }, 120_000);
+
+/** Staff work from phones too: every back-office page fits, its tables scrolling within themselves. */
+const BACK_OFFICE = ['/admin', '/manage/inbox', '/manage/inbox?queue=cancellation', '/admin/roles', '/admin/invitationStatistics', '/admin/outbox', '/admin/myMsg', '/admin/calendar', '/admin/ciOrder', '/admin/updatePassword'];
+
+test.each(['zh-CN', 'en-US', 'ja-JP'])('the back office fits a 390 px window (%s)', async (lang) => {
+  const page = await open(PHONE, lang, DEMO.admin);
+  for (const url of BACK_OFFICE) {
+    expect([url, await overflow(page, url, '.ipci-page-title', `admin${url.replace(/\W+/g, '-')}-${lang}-390`)]).toEqual([url, 0]);
+  }
+  await page.context().close();
+}, 120_000);

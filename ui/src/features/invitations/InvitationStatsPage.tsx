@@ -56,7 +56,7 @@ export function InvitationStatsPage() {
         </form>
       </Card>
       {list.first && (
-        <div style={{ display: 'grid', gridTemplateColumns: `repeat(${TOTALS.length}, 1fr)`, gap: 12 }} data-testid="invite-totals">
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(110px, 1fr))', gap: 12 }} data-testid="invite-totals">
           {TOTALS.map((k) => (
             <Card key={k} style={{ padding: 12 }}>
               <div className="ipci-muted">{t(`inviteAdmin.totals.${k}`)}</div>

@@ -17,6 +17,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 let browser: Browser;
 let code: string;
+let registrationId: string;
 let user: { username: string; password: string };
 
 beforeAll(async () => {
@@ -24,7 +25,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   const owner = await newUser('personal');
   user = owner;
-  ({ code } = await ipciRow(owner.id));
+  ({ code, registrationId } = await ipciRow(owner.id));
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 }, 240_000);
 
@@ -129,5 +130,17 @@ test.each(['zh-CN', 'en-US', 'ja-JP'])('the back office fits a 390 px window (%s
   for (const url of BACK_OFFICE) {
     expect([url, await overflow(page, url, '.ipci-page-title', `admin${url.replace(/\W+/g, '-')}-${lang}-390`)]).toEqual([url, 0]);
   }
+  await page.context().close();
+}, 120_000);
+
+test.each(['zh-CN', 'en-US', 'ja-JP'])('on a desktop the title audit diagram shows every step within its card (%s)', async (lang) => {
+  const page = await open(DESKTOP, lang, [user.username, user.password]);
+  await page.goto(`${apiBase()}/${lang}/ipci/usercenter/traceability/${registrationId}`);
+  await page.locator('[data-testid="step-issued"]').waitFor();
+  const [scroll, visible] = await page.evaluate<[number, number]>(
+    `(() => { const s = document.querySelector('.ipci-flow-scroll'); return [s.scrollWidth, s.clientWidth]; })()`,
+  );
+  expect(scroll).toBeLessThanOrEqual(visible);
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `timeline-${lang}-1440.png`), fullPage: true });
   await page.context().close();
 }, 120_000);

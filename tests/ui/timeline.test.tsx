@@ -61,9 +61,9 @@ describe('timeline', () => {
     const list = await screen.findByTestId('timeline-events');
     expect(within(list).getByText('In progress')).toBeInTheDocument();
     expect(within(list).queryByTestId('event-started')).toBeNull();
-    // 3 columns (submit, review, verified/correction) at 220 px, never drawn below 0.85 zoom.
+    // 3 columns (submit, review, verified/correction) at 200 px, never drawn below 0.8 zoom.
     const flow = screen.getByTestId('timeline-flow');
-    expect(parseInt(flow.style.minWidth, 10)).toBeGreaterThanOrEqual(3 * 220 * 0.85);
+    expect(parseInt(flow.style.minWidth, 10)).toBeGreaterThanOrEqual(3 * 200 * 0.8);
     expect(flow.parentElement).toHaveClass('ipci-flow-scroll');
   });
 

@@ -23,10 +23,13 @@ export const STATE_COLOURS: Record<State, string> = {
 const STATE_INTENT: Record<State, Intent> = { done: 'success', current: 'primary', failed: 'danger', waiting: 'warning', pending: 'none' };
 
 /** Diagram spacing (px at zoom 1): room for a step's box and the label of the edge between two columns. */
-const COLUMN_GAP = 220;
+const COLUMN_GAP = 200;
 const ROW_GAP = 120;
-/** Below this zoom the diagram's text would shrink under ~12 px: the diagram scrolls sideways instead. */
-const MIN_ZOOM = 0.85;
+/**
+ * Below this zoom the steps' 13–15 px text would shrink under ~10.5 px: the diagram scrolls sideways
+ * instead. At it, the title audit's six columns fit the user centre's content width on a desktop.
+ */
+const MIN_ZOOM = 0.8;
 
 /**
  * An event that opened a step (in progress, waiting) says so only while the step is open: once a
@@ -180,7 +183,7 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
         targetHandle: loop ? 'loop-in' : 'in',
         type: 'smoothstep',
         label: tr.on.length ? tr.on.map((on) => t(`transitions.${on}`)).join(' / ') : undefined,
-        labelStyle: { fontSize: 12, fill: '#404854' },
+        labelStyle: { fontSize: 13, fill: '#404854' },
         labelBgStyle: { fill: '#fbfcfd', fillOpacity: 0.95 },
         labelBgPadding: [4, 2] as [number, number],
         labelBgBorderRadius: 3,
@@ -225,7 +228,7 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
                 nodeTypes={NODE_TYPES}
                 fitView
                 minZoom={MIN_ZOOM}
-                fitViewOptions={{ padding: 0.12, minZoom: MIN_ZOOM, maxZoom: 1 }}
+                fitViewOptions={{ padding: 0.06, minZoom: MIN_ZOOM, maxZoom: 1 }}
                 nodesDraggable={false}
                 nodesConnectable={false}
                 elementsSelectable={false}

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { usedIconPaths } from './usedIconPaths';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -21,7 +22,7 @@ const api = process.env.IPCI_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: here,
-  plugins: [react()],
+  plugins: [react(), usedIconPaths(path.join(here, '..'))],
   css: { postcss: { plugins: [dropDarkTheme] } },
   build: {
     outDir: path.join(here, 'dist'),

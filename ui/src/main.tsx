@@ -1,5 +1,4 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
-import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import '@xyflow/react/dist/style.css';
 import './styles.css';
 import { StrictMode } from 'react';
@@ -8,6 +7,9 @@ import { BrowserRouter } from 'react-router';
 import { BlueprintProvider } from '@blueprintjs/core';
 import { initialLang, setupI18n } from './i18n';
 import { App } from './App';
+import { configureIconPaths } from './lib/iconPaths';
+
+configureIconPaths();
 
 // The page renders once its language's catalogs have arrived (a chunk of their own).
 void setupI18n(initialLang(window.location.pathname)).finally(() =>

@@ -1,7 +1,7 @@
 import { Icons, IconSize, type IconName, type IconPaths } from '@blueprintjs/icons';
 
 /**
- * Icons come from one small chunk of the icons the app uses (ui/usedIconPaths.mts) instead of
+ * Icons come from one small chunk of the icons the app uses (ui/usedIconPaths.ts) instead of
  * Blueprint's chunks of every icon; a name that chunk lacks still loads, from Blueprint's own.
  */
 export function configureIconPaths(): void {

@@ -46,3 +46,17 @@ test.each([
   expect(Math.round(bytes.reduce((a, b) => a + b, 0) / 1024)).toBeLessThanOrEqual(BUDGET_KB);
   await context.close();
 }, 60_000);
+
+test('a first visit asks for the session while its language catalogs load, not after them', async () => {
+  const { context, page } = await openPage(browser, apiBase(), 'en-US');
+  await page.goto(`${apiBase()}/en-US/ipci/login`);
+  await page.locator('#login-username').waitFor();
+  const [session, catalog] = await page.evaluate<[number, number]>(
+    `(() => { const r = performance.getEntriesByType('resource');
+      const me = r.find((e) => e.name.endsWith('/api/auth/me'));
+      const catalog = r.find((e) => /\\/assets\\/en-US-[\\w-]+\\.js$/.test(e.name));
+      return [me.startTime, catalog.responseEnd]; })()`,
+  );
+  expect(session).toBeLessThan(catalog);
+  await context.close();
+}, 60_000);

@@ -35,8 +35,18 @@ export function useSession(): Session {
 
 export interface SessionProviderProps {
   children: ReactNode;
-  /** For tests: start with this user instead of asking /api/auth/me. */
+  /** Start with this user (asked for before the first render, or a test's) instead of asking /api/auth/me. */
   initialUser?: SessionUser | null;
+}
+
+/** The signed-in user, or null; a failed fetch opens the page signed out (spec part 1 §4: no dialog, toast or /sorry). */
+export async function fetchSession(): Promise<SessionUser | null> {
+  try {
+    const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(BOOTSTRAP_TIMEOUT_MS) : undefined;
+    return (await api.get<{ user: SessionUser | null }>('/api/auth/me', undefined, { quiet: true, signal })).user;
+  } catch {
+    return null;
+  }
 }
 
 export function SessionProvider({ children, initialUser }: SessionProviderProps) {
@@ -55,16 +65,9 @@ export function SessionProvider({ children, initialUser }: SessionProviderProps)
   }, []);
 
   const refresh = useCallback(async () => {
-    try {
-      const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(BOOTSTRAP_TIMEOUT_MS) : undefined;
-      const { user } = await api.get<{ user: SessionUser | null }>('/api/auth/me', undefined, { quiet: true, signal });
-      adopt(user);
-      return user;
-    } catch {
-      // Spec part 1 §4: if the fetch fails the page opens anyway, signed out (no dialog, toast or /sorry).
-      adopt(null);
-      return null;
-    }
+    const user = await fetchSession();
+    adopt(user);
+    return user;
   }, [adopt]);
 
   useEffect(() => {

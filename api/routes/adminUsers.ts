@@ -15,7 +15,6 @@ import { allow, allowElement } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { hashPassword } from '../lib/passwords';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** No look-alikes (0/O, 1/l/I): the admin reads the password out to its owner. */
 const LETTERS = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
 const DIGITS = '23456789';
@@ -47,7 +46,7 @@ export function adminUserRoutes({ db }: ApiDeps): Router {
   const target =
     (writable: boolean): Middleware =>
     async (ctx, next) => {
-      const user = UUID.test(ctx.params.id) ? await findUser(db, ctx.params.id) : undefined;
+      const user = await findUser(db, ctx.params.id);
       if (!user) throw notFound();
       if (writable && user.status === 'cancelled') throw conflict('admin.cancelled');
       ctx.state.target = user;

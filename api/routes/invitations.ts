@@ -8,8 +8,6 @@ import { notFound } from '../errors';
 import { allow } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Spec part 2 §3 "Invitation": the user's code and link and the people who registered with it; admin statistics. */
 export function invitationRoutes({ db }: ApiDeps): Router {
   const invitees = async (inviterId: string, query: InviteeQuery, lang: Lang) => {
@@ -32,7 +30,7 @@ export function invitationRoutes({ db }: ApiDeps): Router {
       ctx.body = { items: rows.map(toInviterStatsJson), totals, next };
     })
     .get('/api/admin/invitations/:userId', allow('admin'), validate(inviteeQuerySchema, 'query'), async (ctx) => {
-      const inviter = UUID.test(ctx.params.userId) ? await findUser(db, ctx.params.userId) : undefined;
+      const inviter = await findUser(db, ctx.params.userId);
       if (!inviter) throw notFound();
       ctx.body = {
         inviter: { id: inviter.id, username: inviter.username, displayName: inviter.display_name, code: inviter.invite_code },

@@ -15,14 +15,12 @@ import { allow } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { runUpdate } from '../lib/workflowErrors';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type Action = 'takeDown' | 'relist';
 const operationOf = (action: Action, kind: TakeDownKind) => `${action}${kind === 'trade' ? 'Trade' : 'Title'}` as const;
 
 export function ipciLifecycleRoutes({ db, temporal, cfg }: ApiDeps): Router {
   const loadOwn = async (ctx: Context) => {
-    const row = UUID.test(ctx.params.id) ? await ownIpci(db, ctx.state.user.id, ctx.params.id) : undefined;
+    const row = await ownIpci(db, ctx.state.user.id, ctx.params.id);
     if (!row) throw notFound();
     return row;
   };
@@ -105,7 +103,7 @@ export function ipciLifecycleRoutes({ db, temporal, cfg }: ApiDeps): Router {
     })
     .put('/api/ipcis/:id/paper/:paperId', allow('user'), validate(paperRequestSchema), async (ctx) => {
       const row = await loadOwn(ctx);
-      const request = UUID.test(ctx.params.paperId) ? await paper(db, ctx.params.paperId) : undefined;
+      const request = await paper(db, ctx.params.paperId);
       if (!request || request.ipci_id !== row.id) throw notFound();
       if (request.state !== 'flagged') throw conflict('paper.notAwaitingCorrection');
       await runUpdate(() =>

@@ -41,7 +41,7 @@ import { onlyFlaggedChanged } from '../lib/corrections';
 import { checkOwnedUploads } from '../lib/ownedUploads';
 import { runUpdate } from '../lib/workflowErrors';
 import { keysetCursor } from '../../domain/validation/keyset';
-import { checkInput } from '../../domain/validation/rules';
+import { checkInput, UUID_PATTERN } from '../../domain/validation/rules';
 
 const PAGE = { limit: yup.number().integer().min(1).max(100).default(20), after: keysetCursor(['date', 'uuid']) };
 const pageSchema = yup.object(PAGE).noUnknown();
@@ -49,7 +49,6 @@ const listSchema = yup.object({ ...PAGE, state: yup.string().oneOf([...REGISTRAT
 const draftBody = yup.object({ data: yup.object().default({}), step: yup.string().oneOf([...WIZARD_STEPS]) }).noUnknown();
 const submitBody = yup.object({ draftId: yup.string().uuid().required() }).noUnknown();
 const resubmitBody = yup.object({ data: yup.object().required() }).noUnknown();
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every upload a registration or draft names: the caller's own, of the field's kind (ipImage / proof). */
 const checkUploads = (k: Knex, userId: string, data: Record<string, unknown>) => checkOwnedUploads(k, userId, titleUploadRefs(data));
@@ -70,7 +69,7 @@ async function draftFields(raw: Record<string, unknown>): Promise<Record<string,
 const isEntered = (v: unknown) => v !== undefined && v !== null && v !== '' && v !== false && !(Array.isArray(v) && v.length === 0);
 
 async function uploadsOf(k: Knex, data: Record<string, unknown>) {
-  const ids = [...new Set(titleUploadRefs(data).map((r) => r.id))].filter((id) => uuid.test(id));
+  const ids = [...new Set(titleUploadRefs(data).map((r) => r.id))].filter((id) => UUID_PATTERN.test(id));
   return Object.fromEntries((await findUploads(k, ids)).map((u) => [u.id, toUploadJson(u)]));
 }
 
@@ -115,7 +114,7 @@ export function titleAuditRoutes({ db, temporal, cfg }: ApiDeps): Router {
 
   /** The caller's registration (404 for anyone else's: nobody learns it exists). */
   const loadRegistration: Middleware = async (ctx, next) => {
-    const row = uuid.test(ctx.params.id) ? await registration(db, ctx.params.id) : undefined;
+    const row = await registration(db, ctx.params.id);
     if (!row || row.user_id !== ctx.state.user.id) throw notFound();
     ctx.state.registration = row;
     await next();
@@ -172,12 +171,11 @@ export function titleAuditRoutes({ db, temporal, cfg }: ApiDeps): Router {
         ctx.body = { items: rows.map(toDraftJson), next };
       })
       .get('/api/title/drafts/:id', user, async (ctx) => {
-        const draft = uuid.test(ctx.params.id) ? await draftOf(db, ctx.state.user.id, ctx.params.id) : undefined;
+        const draft = await draftOf(db, ctx.state.user.id, ctx.params.id);
         if (!draft) throw notFound();
         ctx.body = { draft: toDraftJson(draft), uploads: await uploadsOf(db, draft.data) };
       })
       .put('/api/title/drafts/:id', user, verified, validate(draftBody), async (ctx) => {
-        if (!uuid.test(ctx.params.id)) throw notFound();
         const data = await draftFields(ctx.state.input.data);
         await checkUploads(db, ctx.state.user.id, data);
         const draft = await saveDraft(db, ctx.state.user.id, ctx.params.id, data, ctx.state.input.step);
@@ -185,7 +183,7 @@ export function titleAuditRoutes({ db, temporal, cfg }: ApiDeps): Router {
         ctx.body = { draft: toDraftJson(draft) };
       })
       .delete('/api/title/drafts/:id', user, verified, async (ctx) => {
-        if (!uuid.test(ctx.params.id) || !(await deleteDraft(db, ctx.state.user.id, ctx.params.id))) throw notFound();
+        if (!(await deleteDraft(db, ctx.state.user.id, ctx.params.id))) throw notFound();
         ctx.status = 204;
       })
 

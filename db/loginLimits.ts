@@ -24,9 +24,11 @@ export function accountKey(userId: string | undefined, login: string): string {
   return userId ? `u:${userId}` : `l:${createHash('sha256').update(login.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
 }
 
-const seconds = (res: RateLimiterRes | null) => (res ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0);
+/** Whole seconds until a limiter lets `res`'s key in again (at least 1; 0 when there is no result). */
+export const retrySeconds = (res: RateLimiterRes | null) => (res ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0);
 
-function limiter(k: Knex, keyPrefix: string, points: number, duration: number) {
+/** A limiter counting in the table login_limits (migration 003): `points` per `duration` seconds for each key under `keyPrefix`. */
+export function limiter(k: Knex, keyPrefix: string, points: number, duration: number) {
   return new RateLimiterPostgres({ storeClient: k, storeType: 'knex', tableName: 'login_limits', tableCreated: true, keyPrefix, points, duration });
 }
 
@@ -62,7 +64,7 @@ export function loginLimits(k: Knex): LoginLimits {
     },
     async failed(account, ip) {
       const [acc, byIp] = await Promise.all([failures.penalty(account), ipFailures.penalty(ip)]);
-      let wait = byIp.consumedPoints >= L.perIpFailures ? seconds(byIp) : 0;
+      let wait = byIp.consumedPoints >= L.perIpFailures ? retrySeconds(byIp) : 0;
       // Exactly the failure that reaches the limit locks: a concurrent one past it must not double the back-off again.
       if (acc.consumedPoints === L.failuresBeforeLock) {
         const n = (await locks.penalty(account)).consumedPoints;

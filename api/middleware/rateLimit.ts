@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { limiter, retrySeconds } from '../../db/loginLimits';
 import { HttpError } from '../errors';
 
 /** At most `points` requests per `seconds` for one key (an IP, a user); `prefix` names the counter. */
@@ -17,22 +18,14 @@ export interface RateLimiter {
 
 /** A limiter on Postgres (rate-limiter-flexible, the table of the log-in limits), shared by every API process. */
 export function rateLimiter(k: Knex, limit: Limit): RateLimiter {
-  const store = new RateLimiterPostgres({
-    storeClient: k,
-    storeType: 'knex',
-    tableName: 'login_limits',
-    tableCreated: true,
-    keyPrefix: limit.prefix,
-    points: limit.points,
-    duration: limit.seconds,
-  });
+  const store = limiter(k, limit.prefix, limit.points, limit.seconds);
   return {
     async take(ctx, key) {
       try {
         await store.consume(key);
       } catch (res) {
         if (!(res instanceof RateLimiterRes)) throw res;
-        const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+        const seconds = retrySeconds(res);
         ctx.set('Retry-After', String(seconds));
         throw new HttpError(429, 'tooManyRequests', 'http.tooManyRequests', { seconds });
       }

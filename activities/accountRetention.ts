@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import { accountsDueForPurge, purgeAccount } from '../db/retention';
 import { removeUploadFiles } from '../db/uploadFiles';
-
-const chinaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+import { chinaDate } from '../domain/dates';
 
 export function accountRetentionActivities(k: Knex) {
   return {
@@ -13,7 +12,7 @@ export function accountRetentionActivities(k: Knex) {
      */
     async purgeExpiredAccounts(): Promise<number> {
       let purged = 0;
-      for (const userId of await accountsDueForPurge(k, chinaToday())) {
+      for (const userId of await accountsDueForPurge(k, chinaDate(new Date()))) {
         await removeUploadFiles(await purgeAccount(k, userId));
         purged++;
       }

@@ -1,5 +1,6 @@
 import './validation/locale';
 import * as yup from 'yup';
+import { chinaDate } from './dates';
 import { IDENTITY_KINDS, type IdentityKind } from './identity';
 import { newPassword, repeatPassword } from './password';
 import { contactAddress, verificationCode } from './verification';
@@ -44,9 +45,7 @@ export function ageOn(birthDate: string, today: string): number {
  * Today's date as yyyy-mm-dd in the platform's time zone: the platform runs under mainland China law,
  * so an age counts in China time whatever the server's zone.
  */
-export function isoToday(now = new Date(), timeZone = 'Asia/Shanghai'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export const isoToday = (now = new Date()): string => chinaDate(now);
 
 /** Context the registration schema reads: the date ages are computed on (the API passes the server's). */
 export interface RegisterContext {

@@ -36,11 +36,14 @@ export const errors: Middleware = async (ctx, next) => {
 function fromKoa(raw: unknown): HttpError | undefined {
   const { status, limit } = (raw ?? {}) as { status?: number; limit?: number };
   if (raw instanceof HttpError || !status || status < 400 || status >= 500) return undefined;
-  if (status === 413) {
-    const params = { max: formatBytes(limit ?? 0) };
-    return new HttpError(413, 'payloadTooLarge', 'http.bodyTooLarge', params, { _: { key: 'http.bodyTooLarge', params } });
-  }
+  if (status === 413) return bodyTooLarge(limit ?? 0);
   return new HttpError(status, 'badRequest', 'http.malformed', {}, { _: { key: 'http.malformed' } });
+}
+
+/** A request body past a limit of `bytes` (413 naming the limit). */
+export function bodyTooLarge(bytes: number): HttpError {
+  const params = { max: formatBytes(bytes) };
+  return new HttpError(413, 'payloadTooLarge', 'http.bodyTooLarge', params, { _: { key: 'http.bodyTooLarge', params } });
 }
 
 function fromValidation(err: ValidationError): HttpError {

@@ -245,7 +245,7 @@ function cut(text: string, max: number): string {
  * cut short, nested values as cut JSON text. Anyone may post to the notify URL: the log must not
  * grow with what they send.
  */
-export function boundedPayload(body: unknown): unknown {
+function boundedPayload(body: unknown): unknown {
   const L = CALLBACK_LOG_LIMITS;
   const value = (v: unknown) => (v === null || typeof v === 'number' || typeof v === 'boolean' ? v : cut(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)), L.valueChars));
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return value(body ?? null);

@@ -63,7 +63,7 @@ export function formatDeadline(value: Input, locale: string): string {
 }
 
 /** What follows a time to name the zone: ` (China time)`, `（北京时间）`, `（中国時間）`. */
-export function zoneName(locale: string): string {
+function zoneName(locale: string): string {
   const name = ZONE_NAME[locale] ?? ZONE_NAME['en-US'];
   return locale === 'zh-CN' || locale === 'ja-JP' ? `（${name}）` : ` (${name})`;
 }

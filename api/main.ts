@@ -6,7 +6,8 @@ import { temporalConfig } from '../temporal/config';
 import { createApp } from './app';
 import { EventHub } from './events';
 import { createNotifier } from './lib/notifier';
-import { apiStartupProblems, refuseToStart } from './lib/startupChecks';
+import { refuseToStart } from './lib/refuseToStart';
+import { apiStartupProblems } from './lib/startupChecks';
 
 /** `npm run api`: one stateless API process; run as many as the load needs behind a balancer. */
 async function main() {

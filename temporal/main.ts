@@ -1,7 +1,7 @@
 import { Runtime } from '@temporalio/worker';
 import { signingKey } from '../activities/lib/signingKey';
 import { siteOriginProblem } from '../api/lib/siteOrigin';
-import { refuseToStart } from '../api/lib/startupChecks';
+import { refuseToStart } from '../api/lib/refuseToStart';
 import { closeDb, db } from '../db/connection';
 import { publishKey } from '../db/signingKeys';
 import { createClient } from './client';

@@ -30,10 +30,3 @@ export function apiStartupProblems(env: NodeJS.ProcessEnv = process.env): string
   }
   return problems;
 }
-
-/** Prints the problems and ends the process (exit code 1) when there are any. */
-export function refuseToStart(name: string, problems: string[]): void {
-  if (!problems.length) return;
-  for (const p of problems) console.error(`${name} cannot start: ${p}`);
-  process.exit(1);
-}

@@ -58,39 +58,37 @@ export function SessionsPage() {
           <Spinner />
         ) : (
           <>
-            <div className="ipci-list-scroll">
-              <HTMLTable striped style={{ width: '100%' }} data-testid="sessions-table">
-                <thead>
-                  <tr>
-                    <th>{t('security.sessions.device')}</th>
-                    <th>{t('security.sessions.ip')}</th>
-                    <th>{t('security.sessions.signedInAt')}</th>
-                    <th>{t('security.sessions.lastSeenAt')}</th>
-                    <th />
+            <HTMLTable striped style={{ width: '100%' }} data-testid="sessions-table">
+              <thead>
+                <tr>
+                  <th>{t('security.sessions.device')}</th>
+                  <th>{t('security.sessions.ip')}</th>
+                  <th>{t('security.sessions.signedInAt')}</th>
+                  <th>{t('security.sessions.lastSeenAt')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((s) => (
+                  <tr key={s.id} data-testid={`session-${s.id}`}>
+                    <td style={{ minWidth: 160, maxWidth: 360, wordBreak: 'break-word' }}>
+                      {s.userAgent ?? t('security.sessions.unknownDevice')}
+                      {s.current && (
+                        <Tag intent="success" minimal style={{ marginLeft: 8 }}>
+                          {t('security.sessions.thisDevice')}
+                        </Tag>
+                      )}
+                    </td>
+                    <td>{s.ip ?? '—'}</td>
+                    <td>{formatDateTime(s.createdAt, lang)}</td>
+                    <td>{formatDateTime(s.lastSeenAt, lang)}</td>
+                    <td style={{ textAlign: 'right' }}>
+                      {!s.current && <Button size="small" icon="log-out" text={t('security.sessions.revoke')} loading={busy === s.id} onClick={() => void revoke(s.id)} />}
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {items.map((s) => (
-                    <tr key={s.id} data-testid={`session-${s.id}`}>
-                      <td style={{ minWidth: 160, maxWidth: 360, wordBreak: 'break-word' }}>
-                        {s.userAgent ?? t('security.sessions.unknownDevice')}
-                        {s.current && (
-                          <Tag intent="success" minimal style={{ marginLeft: 8 }}>
-                            {t('security.sessions.thisDevice')}
-                          </Tag>
-                        )}
-                      </td>
-                      <td>{s.ip ?? '—'}</td>
-                      <td>{formatDateTime(s.createdAt, lang)}</td>
-                      <td>{formatDateTime(s.lastSeenAt, lang)}</td>
-                      <td style={{ textAlign: 'right' }}>
-                        {!s.current && <Button size="small" icon="log-out" text={t('security.sessions.revoke')} loading={busy === s.id} onClick={() => void revoke(s.id)} />}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-            </div>
+                ))}
+              </tbody>
+            </HTMLTable>
             <div className="ipci-form-actions">
               <Button intent="warning" icon="log-out" text={t('security.sessions.revokeOthers')} disabled={items.every((s) => s.current)} loading={busy === 'others'} onClick={() => void revokeOthers()} />
             </div>

@@ -17,6 +17,13 @@ export const SITE_PAGES = {
   privacy: 'register/privacy',
   childRule: 'register/childRule',
   userCenter: 'usercenter',
+  ipSearch: 'right',
+  ipDetail: 'right/detail/:id',
+  tradeIntro: 'trade',
+  tradeSelfService: 'trade/autotrade',
+  tradeEntrusted: 'trade/platform',
+  tradeContactSeller: 'trade/sellertrade',
+  objectionForm: 'trade/objection',
 } as const;
 
 /** Under /{lang}/ipci/usercenter/. */

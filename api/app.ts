@@ -36,6 +36,7 @@ import { orderPaymentRoutes } from './routes/orderPayment';
 import { taskRoutes } from './routes/tasks';
 import { titleAuditRoutes } from './routes/titleAudit';
 import { uploadRoutes } from './routes/uploads';
+import { dictionaryRoutes } from './routes/dictionaries';
 import { ROOT } from '../temporal/config';
 
 export const UI_DIST = path.join(ROOT, 'ui', 'dist');
@@ -72,6 +73,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [certificateRoutes],
     [titleAuditRoutes],
     [orderPaymentRoutes],
+    [dictionaryRoutes],
   ];
   for (const routes of areas.flat()) {
     const router = guardIdParams(routes(deps));

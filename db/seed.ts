@@ -5,6 +5,7 @@ import type { Role, UserKind } from '../domain/roles';
 import { ADMINISTRATOR_SPECIAL } from '../domain/permissions';
 import { seedCalendar } from './seedCalendar';
 import { seedRoleElements } from './roleElements';
+import { seedDictionaries } from './dictionaries';
 
 export interface DemoUser {
   username: string;
@@ -36,4 +37,5 @@ export async function seed(k: Knex, users: DemoUser[] = DEMO_USERS): Promise<voi
   }
   await seedRoleElements(k);
   await seedCalendar(k);
+  await seedDictionaries(k);
 }

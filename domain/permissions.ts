@@ -29,6 +29,11 @@ export const ELEMENTS = [
   'admin.messages.send',
   'admin.orders.manage',
   'admin.password',
+  // licensing trade (issue 11): records-entrusted area
+  'admin.dictionaries.edit',
+  'admin.manualWork.manage',
+  'admin.tradeRecords.manage',
+  'admin.evaluations.view',
 ] as const;
 export type ElementId = (typeof ELEMENTS)[number];
 

@@ -28,6 +28,9 @@ import jaIpci from './ja-JP/ipci.json';
 import zhCertificate from './zh-CN/certificate.json';
 import enCertificate from './en-US/certificate.json';
 import jaCertificate from './ja-JP/certificate.json';
+import zhDictionary from './zh-CN/dictionary.json';
+import enDictionary from './en-US/dictionary.json';
+import jaDictionary from './ja-JP/dictionary.json';
 import type { Lang } from '../languages';
 import { sharedCatalogs } from './merge';
 
@@ -40,7 +43,7 @@ const catalogs = (errors: object, messages: object, ...areas: Area[]) => sharedC
  * and `messages` (site messages, stored as keys so each reader sees their own language).
  */
 export const SHARED_CATALOGS: Record<Lang, { errors: typeof enErrors; messages: typeof enMessages }> = {
-  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci, zhCertificate),
-  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci, enCertificate),
-  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci, jaCertificate),
+  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci, zhCertificate, zhDictionary),
+  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci, enCertificate, enDictionary),
+  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci, jaCertificate, jaDictionary),
 };

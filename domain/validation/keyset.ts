@@ -9,12 +9,14 @@ import { trimmed, UUID_PATTERN } from './rules';
  * - `uuid`: a row id
  * - `count`: a whole number an int column holds
  * - `key`: any other text key (task ids), bounded
+ * - `rating`: an average of 1–5 stars (0 without any) as Postgres writes a numeric(4,3): "4.333"
  */
-export type KeysetKind = 'date' | 'uuid' | 'count' | 'key';
+export type KeysetKind = 'date' | 'uuid' | 'count' | 'key' | 'rating';
 
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d{1,6})?Z$/;
 const INT_MAX = 2 ** 31 - 1;
 const KEY_MAX = 200;
+const RATING = /^[0-5](\.\d{1,3})?$/;
 
 function isKind(kind: KeysetKind, v: unknown): boolean {
   switch (kind) {
@@ -29,6 +31,8 @@ function isKind(kind: KeysetKind, v: unknown): boolean {
       return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= INT_MAX;
     case 'key':
       return typeof v === 'string' && v.length > 0 && v.length <= KEY_MAX && !v.includes('\0');
+    case 'rating':
+      return typeof v === 'string' && RATING.test(v) && Number(v) <= 5;
   }
 }
 

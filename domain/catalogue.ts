@@ -1,0 +1,147 @@
+import './validation/locale';
+import * as yup from 'yup';
+import { COUNTRY_CODES } from './countries';
+import { normaliseIpciCode } from './ipci';
+import type { IpNames } from './ipNames';
+import { TRADE_STATUSES } from './licences';
+import { EXCLUSIVITY, RIGHTS_TERMS, SUBLICENSING } from './titleRegistration';
+import { keysetCursor, type KeysetKind } from './validation/keyset';
+import { trimmed } from './validation/rules';
+
+/**
+ * The public IP catalogue (spec part 1 §2 "IP search and filter list"): what a visitor may ask for,
+ * and how a listing's names, holder and IPCI code become search tokens.
+ *
+ * Tokens (stored on the listing as a tsvector of plain lexemes, `array_to_tsvector`):
+ * - CJK text (Han, kana, Hangul) has no spaces between words, so each run of it is indexed as every
+ *   single character and every pair of adjacent characters (unigrams + bigrams). A query run of two or
+ *   more characters asks for all of its bigrams; one character asks for the unigram. So a Chinese name
+ *   is found by any word from its middle, not only by its beginning, and Japanese kana and kanji alike.
+ *   Reading chosen instead of a word segmenter (jieba is not a dependency): a segmenter's word is a
+ *   contiguous substring of the name, so all of its bigrams (or its unigram) are indexed and every
+ *   word jieba would find is found; the bigrams also find words a segmenter's dictionary lacks
+ *   (new IP names, brand coinages). The price: a query's bigrams may occur apart in a name
+ *   ("山海" and "海图" in "山海…海图"), a rare extra hit that the visitor sees and that costs no miss.
+ * - Latin, Cyrillic, digit… words are lowercased (after NFKC, so full-width letters typed with a CJK
+ *   input method count as ASCII); every query word must match a word, the last one as a prefix
+ *   (the visitor may still be typing it).
+ * - The IPCI code is indexed normalised (domain/ipci normaliseIpciCode), with and without its IPCI
+ *   prefix; a query that normalises to a code or the start of one (with or without dashes, spaces,
+ *   the prefix) asks for it as a prefix.
+ */
+
+const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC\u3005`;
+const RUNS = new RegExp(String.raw`[${CJK}]+|(?:(?![${CJK}])[\p{L}\p{N}\p{M}])+`, 'gu');
+const CJK_RUN = new RegExp(String.raw`^[${CJK}]`, 'u');
+/** A code or its beginning, once normalised: IPCI + up to 13 characters, or at least 4 of its digits. */
+const CODE_QUERY = /^(IPCI[0-9]{0,12}[0-9X]?|[0-9]{4,12}[0-9X]?)$/;
+/** Bounds the tsquery a long query builds (q is at most 100 characters anyway). */
+const MAX_QUERY_TERMS = 32;
+
+export interface SearchFields {
+  names: IpNames;
+  holder?: string | null;
+  code?: string | null;
+}
+
+function runsOf(text: string): string[] {
+  return text.normalize('NFKC').toLowerCase().match(RUNS) ?? [];
+}
+
+const isCjk = (run: string) => CJK_RUN.test(run);
+
+function bigrams(chars: string[]): string[] {
+  return chars.slice(1).map((c, i) => chars[i] + c);
+}
+
+/** The lexemes of one text: words, and CJK unigrams + bigrams. */
+function textTokens(text: string): string[] {
+  return runsOf(text).flatMap((run) => {
+    if (!isCjk(run)) return [run];
+    const chars = [...run];
+    return [...chars, ...bigrams(chars)];
+  });
+}
+
+/** The listing's index lexemes (deduplicated; never empty strings, which array_to_tsvector refuses). */
+export function searchTokens(f: SearchFields): string[] {
+  const texts = [f.names.zh, f.names.en ?? '', f.names.ja ?? '', f.holder ?? ''];
+  const tokens = texts.flatMap(textTokens);
+  if (f.code) {
+    const code = normaliseIpciCode(f.code).toLowerCase();
+    tokens.push(code, code.replace(/^ipci/, ''));
+  }
+  return [...new Set(tokens.filter(Boolean))];
+}
+
+/** A lexeme quoted for tsquery input; tokens hold letters, marks and digits only, so nothing needs escaping. */
+const lexeme = (t: string, prefix = false) => `'${t}'${prefix ? ':*' : ''}`;
+
+/**
+ * The tsquery (text, to cast with ::tsquery) a visitor's query asks for, or null when the query
+ * has no letter or digit (nothing can match it).
+ */
+export function searchQuery(q: string): string | null {
+  const code = normaliseIpciCode(q);
+  if (CODE_QUERY.test(code)) return lexeme(code.toLowerCase(), true);
+  const runs = runsOf(q);
+  const terms: string[] = [];
+  runs.forEach((run, i) => {
+    if (!isCjk(run)) {
+      terms.push(lexeme(run, i === runs.length - 1));
+      return;
+    }
+    const chars = [...run];
+    if (chars.length === 1) terms.push(lexeme(run));
+    else terms.push(...bigrams(chars).map((b) => lexeme(b)));
+  });
+  const unique = [...new Set(terms)].slice(0, MAX_QUERY_TERMS);
+  return unique.length ? unique.join(' & ') : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list's query
+// ---------------------------------------------------------------------------------------------
+
+export const CATALOGUE_SORTS = ['newest', 'popular', 'rated'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+
+/** Each sort's keyset: its key, then the IPCI id that breaks ties. */
+export const CATALOGUE_KEYSETS: Record<CatalogueSort, readonly KeysetKind[]> = {
+  newest: ['date', 'uuid'],
+  popular: ['count', 'uuid'],
+  rated: ['rating', 'uuid'],
+};
+
+export const CATALOGUE_PAGE_SIZE = 20;
+export const CATALOGUE_MAX_PAGE = 50;
+export const CATALOGUE_QUERY_MAX = 100;
+
+const choice = <T extends string>(values: readonly T[]) => trimmed().oneOf([...values, ''] as string[]).default('');
+
+/**
+ * GET /api/public/ip. Categories are dictionary codes (ipCategory, editable by admins), so the filter
+ * takes any well-formed code rather than a fixed list: an unknown one simply finds nothing.
+ */
+export const catalogueQuerySchema = yup
+  .object({
+    q: trimmed().max(CATALOGUE_QUERY_MAX).default(''),
+    category: trimmed()
+      .matches(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, { message: 'validation.invalid', excludeEmptyString: true })
+      .default(''),
+    country: trimmed()
+      .oneOf([...COUNTRY_CODES, ''], 'validation.country')
+      .default(''),
+    exclusive: choice(EXCLUSIVITY),
+    sublicensing: choice(SUBLICENSING),
+    termType: choice(RIGHTS_TERMS),
+    tradeStatus: choice(TRADE_STATUSES),
+    sort: trimmed()
+      .oneOf([...CATALOGUE_SORTS])
+      .default('newest'),
+    limit: yup.number().integer().min(1).max(CATALOGUE_MAX_PAGE).default(CATALOGUE_PAGE_SIZE),
+    /** The `next` of the previous page, of the same sort. */
+    after: trimmed().when('sort', ([sort]: unknown[]) => keysetCursor(CATALOGUE_KEYSETS[(sort as CatalogueSort) in CATALOGUE_KEYSETS ? (sort as CatalogueSort) : 'newest'])),
+  })
+  .noUnknown();
+export type CatalogueQuery = yup.InferType<typeof catalogueQuerySchema>;

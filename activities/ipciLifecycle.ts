@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { TakeDownKind } from '../domain/ipci';
-import { invalidate, lifecycleFacts, publishListing, setTakeDown, type InvalidReason } from '../db/listings';
+import type { IpciStatus, StaffTakeDown, TakeDownKind } from '../domain/ipci';
+import { invalidate, lifecycleFacts, publishListing, setStaffTakeDown, setTakeDown, type InvalidReason } from '../db/listings';
 
 /** China time: a rights term's last day ends at midnight in Beijing. */
 const CHINA_OFFSET = '+08:00';
@@ -22,8 +22,13 @@ export function ipciLifecycleActivities(k: Knex) {
       await setTakeDown(k, input.ipciId, input.kind, input.takenDown);
     },
 
-    async invalidateIpci(input: { ipciId: string; reason: InvalidReason }): Promise<void> {
-      await invalidate(k, input.ipciId, input.reason);
+    async invalidateIpci(input: { ipciId: string; reason: InvalidReason; category?: string | null }): Promise<void> {
+      await invalidate(k, input.ipciId, input.reason, input.category ?? null);
+    },
+
+    /** Records (or, with null, ends) a staff take-down; answers the certificate's status afterwards. */
+    async setIpciStaffTakeDown(input: { ipciId: string; takeDown: Omit<StaffTakeDown, 'ownerTakenDown'> | null }): Promise<IpciStatus> {
+      return setStaffTakeDown(k, input.ipciId, input.takeDown);
     },
   };
 }

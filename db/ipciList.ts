@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ipciOperations, ipciState, type IpciState, type IpciStatus, type TakeDownKind } from '../domain/ipci';
+import { ipciOperations, ipciState, type IpciState, type IpciStatus, type StaffTakeDown, type TakeDownKind } from '../domain/ipci';
 import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
 
 /**
@@ -26,6 +26,7 @@ interface ListRow {
   title_taken_down: boolean;
   invalid_at: Date | null;
   invalid_reason: string | null;
+  staff_take_down: StaffTakeDown | null;
   certificate_generated_at: Date | null;
   registration_id: string;
   order_id: string | null;
@@ -37,12 +38,12 @@ const AT_KEY = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"
 
 const IPCI_COLUMNS = `'ipci' as source, i.id, i.code, i.user_id, i.ip_name_zh, i.ip_name_en, i.ip_name_ja, i.holder,
   i.issued_at as at, ${AT_KEY('i.issued_at')} as at_key, r.submitted_at as applied_at, i.issued_at, i.valid_until::text as valid_until,
-  i.trade_taken_down, i.title_taken_down, i.invalid_at, i.invalid_reason, i.certificate_generated_at, i.registration_id,
+  i.trade_taken_down, i.title_taken_down, i.invalid_at, i.invalid_reason, i.staff_take_down, i.certificate_generated_at, i.registration_id,
   null::uuid as order_id, i.workflow_id`;
 
 const REGISTRATION_COLUMNS = `'registration' as source, r.id, null as code, r.user_id, r.ip_name_zh, r.ip_name_en, r.ip_name_ja, r.data->>'holder' as holder,
   r.submitted_at as at, ${AT_KEY('r.submitted_at')} as at_key, r.submitted_at as applied_at, null::timestamptz as issued_at, null as valid_until,
-  false as trade_taken_down, false as title_taken_down, null::timestamptz as invalid_at, null as invalid_reason,
+  false as trade_taken_down, false as title_taken_down, null::timestamptz as invalid_at, null as invalid_reason, null::jsonb as staff_take_down,
   null::timestamptz as certificate_generated_at, r.id as registration_id, r.current_order_id as order_id, null as workflow_id`;
 
 const STATE_FILTER: Record<Exclude<IpciState, 'pendingPayment'>, string> = {
@@ -51,11 +52,11 @@ const STATE_FILTER: Record<Exclude<IpciState, 'pendingPayment'>, string> = {
   invalid: 'i.invalid_at is not null',
 };
 
-export function ipciStatusOf(row: Pick<ListRow, 'source' | 'invalid_at' | 'trade_taken_down' | 'title_taken_down'>): IpciStatus {
+export function ipciStatusOf(row: Pick<ListRow, 'source' | 'invalid_at' | 'trade_taken_down' | 'title_taken_down'> & { staff_take_down?: unknown }): IpciStatus {
   const takenDown: TakeDownKind[] = [];
   if (row.trade_taken_down) takenDown.push('trade');
   if (row.title_taken_down) takenDown.push('title');
-  return { paid: row.source === 'ipci', invalid: row.invalid_at !== null, takenDown };
+  return { paid: row.source === 'ipci', invalid: row.invalid_at !== null, takenDown, ...(row.staff_take_down ? { staffTakenDown: true } : {}) };
 }
 
 export function toIpciRowJson(row: ListRow) {
@@ -72,6 +73,7 @@ export function toIpciRowJson(row: ListRow) {
     state: ipciState(status),
     takenDown: status.takenDown,
     invalidReason: row.invalid_reason,
+    staffTakeDown: row.staff_take_down ? { reason: row.staff_take_down.reason, at: row.staff_take_down.at } : null,
     operations: ipciOperations(status),
     certificateGenerated: row.certificate_generated_at !== null,
     registrationId: row.registration_id,

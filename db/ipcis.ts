@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { makeIpciCode, type IpciKind, type IpciStatus } from '../domain/ipci';
+import { makeIpciCode, type IpciKind, type IpciStatus, type StaffTakeDown } from '../domain/ipci';
 import { ipciStatusOf } from './ipciList';
 import { TERM_FROM_TO, type RegistrationState } from '../domain/titleRegistration';
 
@@ -21,6 +21,9 @@ export interface IpciRow {
   title_taken_down: boolean;
   invalid_at: Date | null;
   invalid_reason: string | null;
+  staff_take_down: StaffTakeDown | null;
+  /** An upheld objection's public reason category (domain OBJECTION_REASON_CATEGORIES). */
+  revocation_category: string | null;
   certificate_key: string | null;
   certificate_sha256: string | null;
   certificate_signature: string | null;
@@ -36,7 +39,7 @@ const select = (k: Knex) => k<IpciRow>('ipcis').select('ipcis.*', k.raw(`valid_u
 export const ipciWorkflowId = (ipciId: string) => `ipciLifecycle/${ipciId}`;
 
 /** Every row of the table is a paid certificate (issued after payment); the rest of the status is its flags. */
-export const ipciStatus = (row: Pick<IpciRow, 'invalid_at' | 'trade_taken_down' | 'title_taken_down'>): IpciStatus => ipciStatusOf({ source: 'ipci', ...row });
+export const ipciStatus = (row: Pick<IpciRow, 'invalid_at' | 'trade_taken_down' | 'title_taken_down'> & { staff_take_down?: unknown }): IpciStatus => ipciStatusOf({ source: 'ipci', ...row });
 
 export const ipciById = (k: Knex, id: string): Promise<IpciRow | undefined> => select(k).where('ipcis.id', id).first();
 export const ipciByCode = (k: Knex, code: string): Promise<IpciRow | undefined> => select(k).where('ipcis.code', code).first();

@@ -124,6 +124,22 @@ export interface IpciStatus {
   /** Expired or revoked (e.g. after an upheld objection). */
   invalid: boolean;
   takenDown: readonly TakeDownKind[];
+  /**
+   * Staff took the listing down (back office, or an upheld objection): the trade take-down stands
+   * and its owner cannot relist it; only staff can. Absent when not.
+   */
+  staffTakenDown?: boolean;
+}
+
+/**
+ * What ipcis.staff_take_down records: why and by whom, and whether the owner had taken the listing
+ * down themselves before (a staff relist then leaves their take-down standing).
+ */
+export interface StaffTakeDown {
+  reason: string;
+  staffName: string;
+  at: string;
+  ownerTakenDown: boolean;
 }
 
 /** One list state from the facts; invalid outranks everything, then payment, then take-downs. */
@@ -146,12 +162,16 @@ export function isListedForTrade(s: IpciStatus): boolean {
 export const IPCI_OPERATIONS = ['pay', 'takeDownTrade', 'relistTrade', 'takeDownTitle', 'relistTitle'] as const;
 export type IpciOperation = (typeof IPCI_OPERATIONS)[number];
 
-/** Operations of the IPCI list (spec part 1 §4) the owner may run now; each asks for confirmation in the UI. */
+/**
+ * Operations of the IPCI list (spec part 1 §4) the owner may run now; each asks for confirmation in the UI.
+ * A staff take-down leaves the owner no trade operation: only staff relist it.
+ */
 export function ipciOperations(s: IpciStatus): IpciOperation[] {
   if (s.invalid) return [];
   if (!s.paid) return ['pay'];
   const ops: IpciOperation[] = [];
   for (const kind of TAKE_DOWN_KINDS) {
+    if (kind === 'trade' && s.staffTakenDown) continue;
     const suffix = kind === 'trade' ? 'Trade' : 'Title';
     ops.push(s.takenDown.includes(kind) ? `relist${suffix}` : `takeDown${suffix}`);
   }

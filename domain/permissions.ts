@@ -34,6 +34,11 @@ export const ELEMENTS = [
   'admin.manualWork.manage',
   'admin.tradeRecords.manage',
   'admin.evaluations.view',
+  // licensing trade (issue 11): the self-service trades in the back office (selfWork)
+  'admin.selfWork.manage',
+  // rights objections (issue 11): the IP information list (staff take-down, relist) and the objection list
+  'admin.ipInformation.manage',
+  'admin.objections.view',
 ] as const;
 export type ElementId = (typeof ELEMENTS)[number];
 

@@ -57,13 +57,15 @@ export interface DecisionShape {
   fields: readonly string[];
   categories?: readonly string[];
   values?: readonly string[];
+  /** Values that are picked from a list (e.g. an upheld objection's outcome); the others are free text. */
+  choices?: Readonly<Record<string, readonly string[]>>;
 }
 
 const VALUE_MAX = 100;
 
 /** A reviewer's decision: approve, or fail with a reason for each flagged field. */
 export function decisionSchema(shape: readonly string[] | DecisionShape) {
-  const { fields, categories = [], values = [] }: DecisionShape = Array.isArray(shape) ? { fields: shape as readonly string[] } : (shape as DecisionShape);
+  const { fields, categories = [], values = [], choices = {} }: DecisionShape = Array.isArray(shape) ? { fields: shape as readonly string[] } : (shape as DecisionShape);
   return yup
     .object({
       outcome: yup.string().oneOf([...DECISION_OUTCOMES]).required(),
@@ -93,7 +95,7 @@ export function decisionSchema(shape: readonly string[] | DecisionShape) {
           const entries = Object.entries(value ?? {});
           if (this.parent.outcome !== 'approve') return entries.length === 0;
           return (
-            entries.every(([k, v]) => values.includes(k) && typeof v === 'string' && v.trim().length > 0 && v.length <= VALUE_MAX) &&
+            entries.every(([k, v]) => values.includes(k) && typeof v === 'string' && v.trim().length > 0 && v.length <= VALUE_MAX && (!Object.hasOwn(choices, k) || choices[k].includes(v))) &&
             values.every((k) => typeof value?.[k] === 'string')
           );
         }),

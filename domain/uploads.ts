@@ -5,9 +5,10 @@ export const MAX_UPLOAD_BYTES = 1073741824;
  * ipImage and proof are the title registration's pictures and proof attachments (domain/titleRegistration.ts
  * TITLE_UPLOAD_TYPES lists the same types; a unit test keeps them equal — they cannot be imported
  * from there, that module imports this one), idDocument a person's ID there (the creator's: a photo
- * or a scan); remittanceProof is an offline payment's receipt.
+ * or a scan); remittanceProof is an offline payment's receipt; evidence a rights objection's documents
+ * or pictures (and the holder's answer's).
  */
-export const UPLOAD_KINDS = ['idPhoto', 'licence', 'attachment', 'avatar', 'ipImage', 'proof', 'idDocument', 'remittanceProof'] as const;
+export const UPLOAD_KINDS = ['idPhoto', 'licence', 'attachment', 'avatar', 'ipImage', 'proof', 'idDocument', 'remittanceProof', 'evidence'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 const IMAGES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/x-icon'];
@@ -36,6 +37,8 @@ export const UPLOAD_TYPES: Record<UploadKind, string[]> = {
   proof: [...OFFICE, ...ARCHIVES],
   idDocument: [...IMAGES, 'application/pdf'],
   remittanceProof: ['image/jpeg'],
+  // A rights objection's (and the holder's answer's) documents or pictures.
+  evidence: [...OFFICE, ...ARCHIVES, ...IMAGES],
 };
 
 /** Kinds whose pictures must pass the IP picture rules of spec part 1 §5 (checkImage) on upload. */
@@ -55,6 +58,7 @@ export const UPLOAD_EXTENSIONS: Record<UploadKind, string[]> = {
   proof: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'zip', 'rar'],
   idDocument: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'pdf'],
   remittanceProof: ['jpg', 'jpeg'],
+  evidence: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'zip', 'rar', 'jpg', 'jpeg', 'png', 'gif', 'bmp'],
 };
 
 export function formatBytes(n: number): string {

@@ -1,5 +1,7 @@
 import { allHandlersFinished, condition, continueAsNew, defineQuery, defineUpdate, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { ipciOperations, ipciState, type IpciOperation, type IpciState, type IpciStatus, type TakeDownKind } from '../domain/ipci';
+import { STAFF_REASON_MAX } from '../domain/ipInformation';
+import { OBJECTION_REASON_CATEGORIES, type ObjectionReasonCategory } from '../domain/objections';
 import { ipciLifecycle as model } from '../domain/processes/ipciLifecycle';
 import { acts } from './lib/activities';
 import { progress } from './lib/progress';
@@ -23,8 +25,14 @@ export interface IpciLifecycleView {
 
 export const takeDownIpci = defineUpdate<IpciLifecycleView, [{ userId: string; kind: TakeDownKind }]>('takeDownIpci');
 export const relistIpci = defineUpdate<IpciLifecycleView, [{ userId: string; kind: TakeDownKind }]>('relistIpci');
-/** For objection handling: an upheld objection revokes the certificate. */
-export const revokeIpci = defineUpdate<IpciLifecycleView, [{ reason: string }]>('revokeIpci');
+/** For objection handling: an upheld objection revokes the certificate, naming its public reason category. */
+export const revokeIpci = defineUpdate<IpciLifecycleView, [{ reason: string; category?: ObjectionReasonCategory }]>('revokeIpci');
+/**
+ * Staff (back office IP information, or an upheld objection) take the listing down with a reason, and
+ * relist it. Like the owner's trade take-down the certificate stays verifiable; the owner cannot relist it.
+ */
+export const staffTakeDownIpci = defineUpdate<IpciLifecycleView, [{ reason: string; staffName: string }]>('staffTakeDownIpci');
+export const staffRelistIpci = defineUpdate<IpciLifecycleView, [{ staffName: string }]>('staffRelistIpci');
 export const ipciStatus = defineQuery<IpciLifecycleView>('ipciStatus');
 
 const KIND = model.kind;
@@ -64,10 +72,10 @@ export async function ipciLifecycle(input: IpciLifecycleInput): Promise<IpciStat
     return status!;
   };
 
-  const invalidateFor = async (reason: 'expired' | 'revoked', detail?: string) => {
+  const invalidateFor = async (reason: 'expired' | 'revoked', detail?: string, category?: ObjectionReasonCategory) => {
     invalidating = true;
     const s = await loaded();
-    await acts.invalidateIpci({ ipciId: caseId, reason });
+    await acts.invalidateIpci({ ipciId: caseId, reason, category: category ?? null });
     s.invalid = true;
     show();
     await progress(KIND, caseId, { step: 'invalid', status: 'done', actor: 'system', reasons: detail ? { revocation: detail } : null });
@@ -75,7 +83,8 @@ export async function ipciLifecycle(input: IpciLifecycleInput): Promise<IpciStat
       dedupeKey: `ipci/${caseId}/invalid`,
       userId: input.userId,
       titleKey: reason === 'expired' ? 'ipciExpired' : 'ipciRevoked',
-      params: { code: input.code },
+      params: category ? { code: input.code, category } : { code: input.code },
+      bodyKey: category ? 'ipciRevokedCategory' : null,
       actionLink: 'usercenter/certificates',
     });
   };
@@ -104,17 +113,62 @@ export async function ipciLifecycle(input: IpciLifecycleInput): Promise<IpciStat
   setHandler(relistIpci, change('relist'), { validator: guard('relist') });
   setHandler(
     revokeIpci,
-    async ({ reason }) => {
-      await invalidateFor('revoked', reason);
+    async ({ reason, category }) => {
+      await invalidateFor('revoked', reason, category);
       return view();
     },
     {
-      validator: ({ reason }) => {
+      validator: ({ reason, category }) => {
         if (typeof reason !== 'string' || !reason.trim()) throw rejection('validation.required');
+        if (category !== undefined && !OBJECTION_REASON_CATEGORIES.includes(category)) throw rejection('validation.invalid');
         if (invalidating || known().invalid) throw rejection('ipci.alreadyInvalid');
       },
     },
   );
+
+  const staffMay = (takeDown: boolean) => !invalidating && !known().invalid && Boolean(known().staffTakenDown) !== takeDown;
+  const staffChange = async (takeDown: { reason: string; staffName: string } | null, staffName: string) => {
+    const s = await loaded();
+    if (!staffMay(Boolean(takeDown))) throw rejection('ipci.operationNotAllowed');
+    operations += 1;
+    const at = new Date().toISOString();
+    const next = await acts.setIpciStaffTakeDown({ ipciId: caseId, takeDown: takeDown && { ...takeDown, at } });
+    s.takenDown = next.takenDown;
+    if (next.staffTakenDown) s.staffTakenDown = true;
+    else delete s.staffTakenDown;
+    show();
+    await progress(KIND, caseId, {
+      step: 'staffTakeDown',
+      status: takeDown ? 'current' : 'done',
+      actor: 'staff',
+      actorName: staffName,
+      reasons: takeDown && { takeDown: takeDown.reason },
+    });
+    await acts.sendMessage({
+      dedupeKey: `ipci/${caseId}/staff/${at}`,
+      userId: input.userId,
+      titleKey: takeDown ? 'ipciStaffTakenDown' : 'ipciStaffRelisted',
+      params: takeDown ? { code: input.code, reason: takeDown.reason } : { code: input.code },
+      actionLink: 'usercenter/certificates',
+    });
+    return view();
+  };
+  const staffName = (name: unknown) => {
+    if (typeof name !== 'string' || !name.trim()) throw rejection('validation.required');
+  };
+  setHandler(staffTakeDownIpci, ({ reason, staffName: name }) => staffChange({ reason, staffName: name }, name), {
+    validator: ({ reason, staffName: name }) => {
+      staffName(name);
+      if (typeof reason !== 'string' || !reason.trim() || reason.length > STAFF_REASON_MAX) throw rejection('validation.required');
+      if (!staffMay(true)) throw rejection('ipci.operationNotAllowed');
+    },
+  });
+  setHandler(staffRelistIpci, ({ staffName: name }) => staffChange(null, name), {
+    validator: ({ staffName: name }) => {
+      staffName(name);
+      if (!staffMay(false)) throw rejection('ipci.operationNotAllowed');
+    },
+  });
 
   const facts = await acts.ipciFacts({ ipciId: caseId });
   status ??= facts.status;

@@ -20,6 +20,8 @@ export interface TaskSpec {
   categories?: string[];
   /** An approval gives each of these (e.g. a tracking number). */
   values?: string[];
+  /** Values picked from a list (DecisionShape.choices). */
+  choices?: Record<string, readonly string[]>;
   /** Tests shorten the SLA; production leaves it unset. */
   slaOverrideMs?: number;
 }
@@ -88,7 +90,7 @@ function mayWork(task: OpenTask, actor: Actor): void {
   if (!actor.roles.some((r: Role) => task.spec.candidateRoles.includes(r) || r === 'admin')) throw rejection('task.notCandidate');
 }
 
-const shapeOf = (spec: TaskSpec) => ({ fields: spec.fields, categories: spec.categories, values: spec.values });
+const shapeOf = (spec: TaskSpec) => ({ fields: spec.fields, categories: spec.categories, values: spec.values, choices: spec.choices });
 
 const me = (actor: Actor): TaskAssignee => ({ userId: actor.userId, name: actor.name });
 

@@ -17,6 +17,7 @@ const ACCEPT: Record<UploadKind, string> = {
   proof: '.pdf,.doc,.docx,.xls,.xlsx,.zip,.rar',
   idDocument: 'image/*,.jpg,.jpeg,.png,.gif,.bmp,.pdf',
   remittanceProof: 'image/jpeg,.jpg,.jpeg',
+  evidence: 'image/*,.jpg,.jpeg,.png,.gif,.bmp,.pdf,.doc,.docx,.xls,.xlsx,.zip,.rar',
 };
 
 interface Props {

@@ -145,3 +145,33 @@ export const catalogueQuerySchema = yup
   })
   .noUnknown();
 export type CatalogueQuery = yup.InferType<typeof catalogueQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The listing's catalogue facts, from its certificate and registration
+// ---------------------------------------------------------------------------------------------
+
+export interface ListingFacts {
+  holder: string;
+  exclusive: string;
+  sublicensing: string;
+  termType: string;
+  tokens: string[];
+}
+
+const oneOf = (values: readonly string[], v: unknown) => (typeof v === 'string' && values.includes(v) ? v : '');
+
+/**
+ * What the search and its filters read off a listing: the holder the certificate names, the
+ * registration's exclusivity, sublicensing and term (the spec's letters; '' when a registration made
+ * before had none), and the index tokens of its names, holder and code.
+ */
+export function listingFacts(ipci: { code: string; holder: string; names: IpNames }, data: Record<string, unknown>): ListingFacts {
+  const holder = (ipci.holder || String(data.holder ?? '')).slice(0, 200);
+  return {
+    holder,
+    exclusive: oneOf(EXCLUSIVITY, data.exclusive),
+    sublicensing: oneOf(SUBLICENSING, data.sublicensing),
+    termType: oneOf(RIGHTS_TERMS, data.termType),
+    tokens: searchTokens({ names: ipci.names, holder, code: ipci.code }),
+  };
+}

@@ -27,6 +27,7 @@ import { profileRoutes } from './routes/profile';
 import { securityRoutes } from './routes/security';
 import { calendarRoutes } from './routes/calendar';
 import { caseRoutes } from './routes/cases';
+import { catalogueRoutes } from './routes/catalogue';
 import { certificateRoutes } from './routes/certificates';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
@@ -70,7 +71,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [healthRoutes, authRoutes, codeRoutes, accountRoutes, securityRoutes, accountCancellationRoutes, profileRoutes, invitationRoutes],
     [uploadRoutes, identityRoutes, caseRoutes, taskRoutes, messageRoutes, calendarRoutes, adminUserRoutes, outboxRoutes],
     [ipciLifecycleRoutes],
-    [certificateRoutes],
+    [certificateRoutes, catalogueRoutes],
     [titleAuditRoutes],
     [orderPaymentRoutes],
     [dictionaryRoutes],

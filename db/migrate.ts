@@ -10,9 +10,10 @@ import * as rights from './migrations/008_rights';
 import * as ipNames from './migrations/009_ip_names';
 import * as creatorIdKind from './migrations/010_creator_id_kind';
 import * as trade from './migrations/011_trade';
+import * as catalogue from './migrations/012_catalogue';
 
 /** Migrations are imported, not globbed, so they run the same under tsx, jest and a bundle. */
-const MIGRATIONS: Record<string, Knex.Migration> = { '001_foundation': foundation, '002_accounts': accounts, '003_account_limits': accountLimits, '004_security': security, '005_profile': profile, '006_admin': admin, '007_retention': retention, '008_rights': rights, '009_ip_names': ipNames, '010_creator_id_kind': creatorIdKind, '011_trade': trade };
+const MIGRATIONS: Record<string, Knex.Migration> = { '001_foundation': foundation, '002_accounts': accounts, '003_account_limits': accountLimits, '004_security': security, '005_profile': profile, '006_admin': admin, '007_retention': retention, '008_rights': rights, '009_ip_names': ipNames, '010_creator_id_kind': creatorIdKind, '011_trade': trade, '012_catalogue': catalogue };
 
 const source: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(MIGRATIONS).sort(),

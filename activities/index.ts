@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { accountCancellationActivities } from './accountCancellation';
 import { accountRetentionActivities } from './accountRetention';
+import { entrustedTradeActivities } from './entrustedTrade';
 import { identityReviewActivities } from './identityReview';
 import { ipciIssuanceActivities } from './ipciIssuance';
 import { ipciLifecycleActivities } from './ipciLifecycle';
@@ -10,6 +11,8 @@ import { orderPaymentActivities } from './orderPayment';
 import { progressActivities } from './progress';
 import { taskActivities } from './tasks';
 import { titleAuditActivities } from './titleAudit';
+import { objectionActivities } from './objection';
+import { tradeOrderActivities } from './tradeOrder';
 import { workingDayActivities } from './workingDays';
 
 /** Activities close over one database pool per worker process. */
@@ -27,6 +30,9 @@ export function createActivities(k: Knex) {
     ...orderPaymentActivities(k),
     ...ipciIssuanceActivities(k),
     ...titleAuditActivities(k),
+    ...objectionActivities(k),
+    ...entrustedTradeActivities(k),
+    ...tradeOrderActivities(k),
   };
 }
 

@@ -37,7 +37,11 @@ import { orderPaymentRoutes } from './routes/orderPayment';
 import { taskRoutes } from './routes/tasks';
 import { titleAuditRoutes } from './routes/titleAudit';
 import { uploadRoutes } from './routes/uploads';
+import { tradeRoutes } from './routes/trades';
 import { dictionaryRoutes } from './routes/dictionaries';
+import { entrustedTradeRoutes } from './routes/entrustedTrades';
+import { objectionRoutes } from './routes/objections';
+import { adminObjectionRoutes } from './routes/adminObjections';
 import { ROOT } from '../temporal/config';
 
 export const UI_DIST = path.join(ROOT, 'ui', 'dist');
@@ -74,7 +78,9 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [certificateRoutes, catalogueRoutes],
     [titleAuditRoutes],
     [orderPaymentRoutes],
-    [dictionaryRoutes],
+    [tradeRoutes],
+    [dictionaryRoutes, entrustedTradeRoutes],
+    [objectionRoutes, adminObjectionRoutes],
   ];
   for (const routes of areas.flat()) {
     const router = guardIdParams(routes(deps));

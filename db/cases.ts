@@ -9,6 +9,8 @@ import { orderWorkflowId } from './orders';
 interface CaseRef {
   ownerId: string;
   workflowId: string;
+  /** Others who may read the timeline beside the owner (a trade's seller beside its buyer). */
+  viewerIds?: string[];
 }
 
 /** Who owns a case and which workflow runs it, per process kind. */
@@ -32,6 +34,20 @@ const RESOLVERS: Record<string, (k: Knex, id: string) => Promise<CaseRef | undef
   orderPayment: async (k, id) => {
     const row = await k('orders').where({ id }).first('user_id');
     return row && { ownerId: row.user_id, workflowId: orderWorkflowId(id) };
+  },
+  // The objector's case; the holder sees their side on their own answer page.
+  objection: async (k, id) => {
+    const row = await k('objections').where({ id }).first('objector_id', 'workflow_id');
+    return row && { ownerId: row.objector_id, workflowId: row.workflow_id };
+  },
+  // A self-service trade or contact-seller case: its buyer and its seller both follow it.
+  tradeOrder: async (k, id) => {
+    const row = await k('trades').whereIn('mode', ['selfService', 'contactSeller']).where({ id }).first('buyer_id', 'seller_id', 'workflow_id');
+    return row && { ownerId: row.buyer_id, viewerIds: [row.seller_id], workflowId: row.workflow_id };
+  },
+  entrustedTrade: async (k, id) => {
+    const row = await k('trades').where({ id, mode: 'entrusted' }).first('buyer_id', 'seller_id', 'workflow_id');
+    return row && { ownerId: row.buyer_id, viewerIds: [row.seller_id], workflowId: row.workflow_id };
   },
   titleAudit: async (k, id) => {
     const row = await k('title_registrations').where({ id }).first('user_id');

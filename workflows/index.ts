@@ -5,3 +5,6 @@ export { orderPayment } from './orderPayment';
 export { ipciLifecycle } from './ipciLifecycle';
 export { paperCertificate } from './paperCertificate';
 export { titleAudit } from './titleAudit';
+export { entrustedTrade } from './entrustedTrade';
+export { objection } from './objection';
+export { tradeOrder } from './tradeOrder';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { identityFields, uploadRefs } from '../../domain/identity';
-import type { DecisionShape } from '../../domain/tasks';
+import type { Decision, DecisionShape } from '../../domain/tasks';
 import { certification, toCertificationJson } from '../../db/identity';
 import { findUploads, toUploadJson } from '../../db/uploads';
 import { findUser } from '../../db/users';
@@ -9,6 +9,9 @@ import { cancellation, toCancellationJson } from '../../db/cancellations';
 import { orderPaymentSubject } from './subjects/orderPayment';
 import { paperCertificateSubject } from './subjects/paperCertificate';
 import { titleAuditSubject } from './subjects/titleAudit';
+import { tradeOrderSubject } from './subjects/tradeOrder';
+import { objectionSubject } from './subjects/objection';
+import { entrustedTradeSubject } from './subjects/entrustedTrade';
 
 /**
  * What a reviewer sees of one process kind's task subject, and what a decision on it may carry.
@@ -18,6 +21,8 @@ export interface SubjectSource {
   subject(k: Knex, caseId: string, workflowUrl: string): Promise<unknown>;
   /** One small read, for checking a decision. */
   shape(k: Knex, caseId: string): Promise<DecisionShape>;
+  /** What the shape cannot say about a decision's values (e.g. negotiated licence terms): throws a 400 with fields. */
+  checkDecision?(k: Knex, caseId: string, decision: Decision): Promise<void>;
 }
 
 const NONE: DecisionShape = { fields: [] };
@@ -56,6 +61,9 @@ const SOURCES: Record<string, SubjectSource> = {
   paperCertificate: paperCertificateSubject,
   titleAudit: titleAuditSubject,
   orderPayment: orderPaymentSubject,
+  tradeOrder: tradeOrderSubject,
+  objection: objectionSubject,
+  entrustedTrade: entrustedTradeSubject,
 };
 
 /** The task detail's subject and decision shape (fields, categories, values) for its process kind. */
@@ -68,4 +76,9 @@ export async function taskSubject(k: Knex, caseKind: string, caseId: string, wor
 
 export async function decisionShape(k: Knex, caseKind: string, caseId: string): Promise<DecisionShape> {
   return SOURCES[caseKind] ? SOURCES[caseKind].shape(k, caseId) : NONE;
+}
+
+/** A process kind's own checks of a decision beyond its shape (none for most). */
+export async function checkDecision(k: Knex, caseKind: string, caseId: string, decision: Decision): Promise<void> {
+  await SOURCES[caseKind]?.checkDecision?.(k, caseId, decision);
 }

@@ -14,7 +14,8 @@ export function caseRoutes({ db, cfg, events }: ApiDeps): Router {
   const loadCase: Middleware = async (ctx, next) => {
     const ref = await caseRef(db, ctx.params.kind, ctx.params.id);
     if (!ref) throw notFound();
-    if (ref.ownerId !== ctx.state.user.id && !isStaff(ctx.state.user.roles)) throw forbidden();
+    const reader: string = ctx.state.user.id;
+    if (ref.ownerId !== reader && !ref.viewerIds?.includes(reader) && !isStaff(ctx.state.user.roles)) throw forbidden();
     ctx.state.case = ref;
     await next();
   };

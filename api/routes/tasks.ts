@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { decisionSchema, inboxQuerySchema, reassignSchema, type Actor } from '../../domain/tasks';
+import { decisionSchema, inboxQuerySchema, reassignSchema, type Actor, type Decision } from '../../domain/tasks';
 import { findTask, inboxPage, mayWork, toTaskJson, type TaskRow } from '../../db/tasks';
 import { findUser, listStaff } from '../../db/users';
 import { workflowUrl } from '../../temporal/config';
@@ -11,7 +11,7 @@ import { allow } from '../middleware/auth';
 import { idParam } from '../middleware/params';
 import { validate } from '../middleware/validate';
 import { runUpdate } from '../lib/workflowErrors';
-import { decisionShape, taskSubject } from '../lib/taskSubjects';
+import { checkDecision, decisionShape, taskSubject } from '../lib/taskSubjects';
 import { checkInput } from '../../domain/validation/rules';
 
 const actorOf = (ctx: Context): Actor => ({ userId: ctx.state.user.id, name: ctx.state.user.display_name, roles: ctx.state.user.roles });
@@ -69,6 +69,7 @@ export function taskRoutes({ db, temporal, cfg }: ApiDeps): Router {
       update(async (ctx, task) => {
         // The decision is checked against the schema here (400 with fields) and again by the workflow's validator.
         const decision = await checkInput(decisionSchema(await decisionShape(db, task.case_kind, task.case_id)), ctx.request.body ?? {});
+        await checkDecision(db, task.case_kind, task.case_id, decision as Decision);
         return handle(task).executeUpdate(completeTask, { args: [{ taskId: task.id, actor: actorOf(ctx), decision }] });
       }),
     )

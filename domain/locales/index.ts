@@ -31,6 +31,9 @@ import jaCertificate from './ja-JP/certificate.json';
 import zhDictionary from './zh-CN/dictionary.json';
 import enDictionary from './en-US/dictionary.json';
 import jaDictionary from './ja-JP/dictionary.json';
+import zhEntrustedTrade from './zh-CN/entrustedTrade.json';
+import enEntrustedTrade from './en-US/entrustedTrade.json';
+import jaEntrustedTrade from './ja-JP/entrustedTrade.json';
 import zhCatalogue from './zh-CN/catalogue.json';
 import enCatalogue from './en-US/catalogue.json';
 import jaCatalogue from './ja-JP/catalogue.json';
@@ -46,7 +49,7 @@ const catalogs = (errors: object, messages: object, ...areas: Area[]) => sharedC
  * and `messages` (site messages, stored as keys so each reader sees their own language).
  */
 export const SHARED_CATALOGS: Record<Lang, { errors: typeof enErrors; messages: typeof enMessages }> = {
-  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci, zhCertificate, zhDictionary, zhCatalogue),
-  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci, enCertificate, enDictionary, enCatalogue),
-  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci, jaCertificate, jaDictionary, jaCatalogue),
+  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci, zhCertificate, zhDictionary, zhEntrustedTrade, zhCatalogue),
+  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci, enCertificate, enDictionary, enEntrustedTrade, enCatalogue),
+  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci, jaCertificate, jaDictionary, jaEntrustedTrade, jaCatalogue),
 };

@@ -1,11 +1,14 @@
 import { accountCancellation } from './accountCancellation';
+import { entrustedTrade } from './entrustedTrade';
 import { identityReview } from './identityReview';
 import { ipciLifecycle } from './ipciLifecycle';
 import type { ProcessModel } from './model';
 import { orderPayment } from './orderPayment';
 import { paperCertificate } from './paperCertificate';
 import { titleAudit } from './titleAudit';
+import { objection } from './objection';
+import { tradeOrder } from './tradeOrder';
 
 export * from './model';
-export const PROCESSES: Record<string, ProcessModel> = { identityReview, accountCancellation, titleAudit, orderPayment, ipciLifecycle, paperCertificate };
+export const PROCESSES: Record<string, ProcessModel> = { identityReview, accountCancellation, titleAudit, orderPayment, ipciLifecycle, paperCertificate, tradeOrder, objection, entrustedTrade };
 export const CASE_KINDS = Object.keys(PROCESSES);

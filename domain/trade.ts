@@ -115,6 +115,12 @@ export const selfServiceApplicationSchema = yup
   .noUnknown();
 export type SelfServiceApplication = yup.InferType<typeof selfServiceApplicationSchema>;
 
+/** The self-service POST: the application, and the contact-seller case it continues, if any. */
+export const selfServiceRequestSchema = selfServiceApplicationSchema.shape({ fromTradeId: trimmed().uuid('validation.invalid').default('') });
+
+/** What staff may flag when the platform check of a self-service application fails. */
+export const SELF_SERVICE_CHECK_FIELDS = Object.keys(selfServiceApplicationSchema.fields).filter((f) => f !== 'ipciId');
+
 /** Platform-entrusted application (trade/platform): what the buyer wants; staff negotiate it. No cap. */
 export const entrustedApplicationSchema = yup
   .object({
@@ -208,6 +214,8 @@ export interface TradeJson {
   termTo: string | null;
   counterOffer: (Omit<CounterOffer, 'price'> & { priceFen: number }) | null;
   rejectReason: string | null;
+  /** The fields staff flagged when the platform check failed (field → reason), while correcting. */
+  checkFlags: Record<string, string> | null;
   closeReason: TradeCloseReason | null;
   outcome: Record<string, unknown> | null;
   orderId: string | null;

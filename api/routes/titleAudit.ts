@@ -38,6 +38,7 @@ import { allow, anyone } from '../middleware/auth';
 import { requireVerifiedIdentity } from '../middleware/identity';
 import { validate } from '../middleware/validate';
 import { onlyFlaggedChanged } from '../lib/corrections';
+import { envMs } from '../lib/envMs';
 import { checkOwnedUploads } from '../lib/ownedUploads';
 import { runUpdate } from '../lib/workflowErrors';
 import { keysetCursor } from '../../domain/validation/keyset';
@@ -71,12 +72,6 @@ const isEntered = (v: unknown) => v !== undefined && v !== null && v !== '' && v
 async function uploadsOf(k: Knex, data: Record<string, unknown>) {
   const ids = [...new Set(titleUploadRefs(data).map((r) => r.id))].filter((id) => UUID_PATTERN.test(id));
   return Object.fromEntries((await findUploads(k, ids)).map((u) => [u.id, toUploadJson(u)]));
-}
-
-/** Milliseconds from an environment variable meant for tests and demos; unset in production. */
-function envMs(name: string): number | undefined {
-  const ms = Number(process.env[name]);
-  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }
 
 export function titleAuditRoutes({ db, temporal, cfg }: ApiDeps): Router {

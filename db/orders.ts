@@ -148,6 +148,7 @@ export const BILL_STATE_ORDER_STATES: Record<BillState, OrderState[]> = {
 export interface OrderListQuery {
   direction?: BillDirection | '';
   bill?: BillState | '';
+  type?: OrderType | '';
   after?: string;
   limit: number;
 }
@@ -158,6 +159,7 @@ export async function listOrders(k: Knex, q: OrderListQuery, userId?: string): P
   if (userId) query.where('user_id', userId);
   if (q.direction) query.where('direction', q.direction);
   if (q.bill) query.whereIn('order_state', BILL_STATE_ORDER_STATES[q.bill]);
+  if (q.type) query.where('type', q.type);
   const after = decodeKeyset(q.after, ['date', 'uuid']);
   if (after) query.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', after);
   const rows = await query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(q.limit + 1);

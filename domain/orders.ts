@@ -250,6 +250,8 @@ export const orderListQuerySchema = yup
   .object({
     direction: trimmed().oneOf(['', ...BILL_DIRECTIONS]).default(''),
     bill: trimmed().oneOf(['', ...BILL_STATES]).default(''),
+    /** One order type (the back office's ipAuthOrder lists the self-service trades' service fees). */
+    type: trimmed().oneOf(['', ...ORDER_TYPES]).default(''),
     limit: yup.number().integer().min(1).max(100).default(ORDER_PAGE_SIZE),
     /** Opaque keyset cursor returned as `next` by the previous page. */
     after: keysetCursor(['date', 'uuid']),

@@ -50,6 +50,8 @@ export const USER_CENTER_PAGES = {
   password: 'password',
   sessions: 'sessions',
   cancellation: 'cancellation',
+  trade: 'trade',
+  tradeDetail: 'tradedetail/:id',
 } as const;
 
 /** User-centre menu areas whose issue has not landed: each shows the not-open page (ui/src/pages/NotOpenPage). */
@@ -58,7 +60,6 @@ export const USER_CENTER_NOT_OPEN = {
   gallery: 'gallerymanagement',
   protection: 'rightprotect',
   objection: 'objection',
-  trade: 'trade',
   traderecord: 'traderecord',
   watermark: 'watermarkdetect',
   capacity: 'capacity',

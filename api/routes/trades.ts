@@ -64,6 +64,7 @@ import { onlyFlaggedChanged } from '../lib/corrections';
 import { envMs } from '../lib/envMs';
 import { checkOwnedUploads } from '../lib/ownedUploads';
 import { runUpdate } from '../lib/workflowErrors';
+import { workflowUrl } from '../../temporal/config';
 
 const adminListSchema = yup
   .object({
@@ -292,8 +293,11 @@ export function tradeRoutes({ db, temporal, cfg }: ApiDeps): Router {
         ctx.body = { items: rows.map((r) => toTradeJson(r, null)), next };
       })
       .get('/api/admin/trades/:id', allow('admin'), async (ctx) => {
-        if (!(await findTrade(db, ctx.params.id))) throw notFound();
-        ctx.body = await detail(ctx.params.id, null);
+        const row = await findTrade(db, ctx.params.id);
+        if (!row) throw notFound();
+        // The back office links the open audit / recheck task (tasks_case index) and the workflow.
+        const task = await db('tasks').where({ case_kind: 'tradeOrder', case_id: row.id }).whereIn('status', ['open', 'claimed']).first('id');
+        ctx.body = { ...(await detail(row.id, null)), taskId: task?.id ?? null, workflowUrl: workflowUrl(cfg, row.workflow_id) };
       })
   );
 }

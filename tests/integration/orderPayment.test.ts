@@ -430,3 +430,19 @@ test('the sandbox resends its notification with back-off until the merchant answ
     merchant.close();
   }
 });
+
+test('the back office lists orders of one type (ipAuthOrder: the self-service trades\' service fees); an unknown type is refused', async () => {
+  const { user } = await signedIn('personal');
+  const order = (type: 'certification' | 'selfServiceTrade') =>
+    createOrder(testDb(), { dedupeKey: `test/${randomUUID()}`, userId: user.id, type, subjectKind: 'test', subjectId: randomUUID(), name: '敦煌飞天', amountFen: AMOUNT, timeoutMs: 600_000 });
+  const fee = await order('selfServiceTrade');
+  const certification = await order('certification');
+  const ids = (await admin.get('/api/admin/orders?type=selfServiceTrade&limit=100')).body.items.map((o: any) => o.id);
+  expect(ids).toContain(fee.id);
+  expect(ids).not.toContain(certification.id);
+  const all = (await admin.get('/api/admin/orders?limit=100')).body.items.map((o: any) => o.id);
+  expect(all).toEqual(expect.arrayContaining([fee.id, certification.id]));
+  const bad = await admin.get('/api/admin/orders?type=lottery');
+  expect(bad.status).toBe(400);
+  expect(Object.keys(bad.body.fields)).toEqual(['type']);
+});

@@ -66,6 +66,14 @@ const OrderDetailPage = page(() => import('./features/orderPayment/OrderDetailPa
 const PayPage = page(() => import('./features/orderPayment/PayPage'), 'PayPage');
 const PaySuccessPage = page(() => import('./features/orderPayment/PaySuccessPage'), 'PaySuccessPage');
 const AdminOrdersPage = page(() => import('./features/orderPayment/AdminOrdersPage'), 'AdminOrdersPage');
+const TradeApplyPage = page(() => import('./features/trade/TradeApplyPage'), 'TradeApplyPage');
+const TradeIntroPage = page(() => import('./features/trade/TradeIntroPage'), 'TradeIntroPage');
+const TradeListPage = page(() => import('./features/trade/TradeListPage'), 'TradeListPage');
+const TradeDetailPage = page(() => import('./features/trade/TradeDetailPage'), 'TradeDetailPage');
+const AdminTradesPage = page(() => import('./features/trade/AdminTradesPage'), 'AdminTradesPage');
+const AdminTradeDetailPage = page(() => import('./features/trade/AdminTradeDetailPage'), 'AdminTradeDetailPage');
+const IpAuthOrdersPage = page(() => import('./features/trade/IpAuthOrderPages'), 'IpAuthOrdersPage');
+const IpAuthOrderDetailPage = page(() => import('./features/trade/IpAuthOrderPages'), 'IpAuthOrderDetailPage');
 
 function ToHome() {
   const lang = useLang();
@@ -102,6 +110,8 @@ export function AppRoutes() {
           <Route path={UC.orderDetail} element={<OrderDetailPage />} />
           <Route path={UC.pay} element={<PayPage />} />
           <Route path={UC.paySuccess} element={<PaySuccessPage />} />
+          <Route path={UC.trade} element={<TradeListPage />} />
+          <Route path={UC.tradeDetail} element={<TradeDetailPage />} />
           {Object.entries(USER_CENTER_NOT_OPEN).map(([area, path]) => (
             <Route key={path} path={path} element={<NotOpenPage area={area} />} />
           ))}
@@ -122,6 +132,26 @@ export function AppRoutes() {
         <Route path={SITE.certificateVerify} element={<CertificateVerifyPage />} />
         <Route path={SITE.login} element={<LoginPage />} />
         <Route path={SITE.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={SITE.tradeIntro} element={<TradeIntroPage />} />
+        {(
+          [
+            [SITE.tradeSelfService, 'selfService'],
+            [SITE.tradeEntrusted, 'entrusted'],
+            [SITE.tradeContactSeller, 'contactSeller'],
+          ] as const
+        ).map(([path, mode]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RequireLogin>
+                <RequireIdentity>
+                  <TradeApplyPage mode={mode} />
+                </RequireIdentity>
+              </RequireLogin>
+            }
+          />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/:lang/ipcimobile" element={<SiteLayout />}>
@@ -164,6 +194,10 @@ export function AppRoutes() {
         <Route path="invitationStatistics" element={<InvitationStatsPage />} />
         <Route path="invitedUser/:userId" element={<InvitedUsersPage />} />
         <Route path="ciOrder" element={<AdminOrdersPage />} />
+        <Route path="selfWork" element={<AdminTradesPage />} />
+        <Route path="selfWork/:id" element={<AdminTradeDetailPage />} />
+        <Route path="ipAuthOrder" element={<IpAuthOrdersPage />} />
+        <Route path="ipAuthOrder/:id" element={<IpAuthOrderDetailPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/sorry" element={<SorryPage />} />

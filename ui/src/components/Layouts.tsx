@@ -116,6 +116,8 @@ const STAFF_MENU: StaffEntry[][] = [
     { to: '/admin/outbox', icon: 'envelope', label: 'admin.nav.outbox', element: 'admin.outbox.view' },
     { to: '/admin/myMsg', icon: 'send-message', label: 'admin.nav.sendMessage', element: 'admin.messages.send' },
     { to: '/admin/ciOrder', icon: 'th-list', label: 'admin.nav.orders', element: 'admin.orders.manage' },
+    { to: '/admin/selfWork', icon: 'exchange', label: 'admin.nav.selfWork', element: 'admin.selfWork.manage' },
+    { to: '/admin/ipAuthOrder', icon: 'credit-card', label: 'admin.nav.ipAuthOrder', element: 'admin.orders.manage' },
     { to: '/admin/calendar', icon: 'calendar', label: 'nav.calendar', element: 'admin.calendar.edit' },
   ],
   [{ to: '/admin/updatePassword', icon: 'lock', label: 'admin.nav.password', element: 'admin.password' }],

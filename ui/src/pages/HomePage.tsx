@@ -12,7 +12,7 @@ const SAMPLE_CODE = formatIpciCode(makeIpciCode(2026, 128));
 /** Each service card leads to its page: the introduction, or the user-centre area (which says when it is not open yet). */
 const SERVICES: Array<{ key: string; icon: IconName; to: string }> = [
   { key: 'confirmation', icon: 'endorsed', to: SITE_PAGES.introduce },
-  { key: 'licensing', icon: 'exchange', to: `${SITE_PAGES.userCenter}/${USER_CENTER_NOT_OPEN.trade}` },
+  { key: 'licensing', icon: 'exchange', to: SITE_PAGES.tradeIntro },
   { key: 'protection', icon: 'shield', to: `${SITE_PAGES.userCenter}/${USER_CENTER_NOT_OPEN.protection}` },
   { key: 'monitoring', icon: 'search-around', to: `${SITE_PAGES.userCenter}/${USER_CENTER_NOT_OPEN.watermark}` },
 ];

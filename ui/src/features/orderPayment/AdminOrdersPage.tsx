@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Card, FormGroup, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { Formik, type FormikHelpers } from 'formik';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IPCI_KINDS } from '../../../../domain/ipci';
 import { formatYuan } from '../../../../domain/money';
-import { displayActualAmount, feeTableSchema, type FeeTable } from '../../../../domain/orders';
+import { displayActualAmount, feeTableSchema, type FeeTable, type OrderType } from '../../../../domain/orders';
 import { api } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
 import { showToast } from '../../session/toaster';
@@ -79,19 +80,17 @@ function FeeEditor() {
   );
 }
 
-/** /admin/ciOrder: every order (filter by bill state) and the certification fee table. */
-export function AdminOrdersPage() {
+/**
+ * The back office's order list, newest first in keyset pages, filtered by bill state; `type` keeps it
+ * to one order type and `detailBase` links each order number to its back-office detail.
+ */
+export function AdminOrderList({ type, detailBase }: { type?: OrderType; detailBase?: string }) {
   const { t } = useTranslation();
   const lang = useLang();
   const [bill, setBill] = useState('');
-  const { items, next, loadMore, failed, first } = useKeysetPages<OrderPage, OrderView>('/api/admin/orders', { bill }, (r) => r.items);
+  const { items, next, loadMore, failed, first } = useKeysetPages<OrderPage, OrderView>('/api/admin/orders', { bill, type }, (r) => r.items);
   return (
-    <div className="ipci-stack">
-      <h2 className="ipci-page-title">{t('ciOrder.title')}</h2>
-      <Card>
-        <h3 className="ipci-page-title">{t('ciOrder.fees')}</h3>
-        <FeeEditor />
-      </Card>
+    <>
       <BillStateSelect id="admin-bill" value={bill} onChange={setBill} />
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'th-list', title: t('orders.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
@@ -110,7 +109,7 @@ export function AdminOrdersPage() {
             <tbody>
               {list.map((o) => (
                 <tr key={o.id} data-testid="admin-order-row">
-                  <td>{o.orderNo}</td>
+                  <td>{detailBase ? <Link to={`${detailBase}/${o.id}`}>{o.orderNo}</Link> : o.orderNo}</td>
                   <td>{orderName(o, lang)}</td>
                   <td style={{ textAlign: 'right' }}>{yuan(o.amount)}</td>
                   <td style={{ textAlign: 'right' }}>{displayActualAmount(o)}</td>
@@ -125,6 +124,21 @@ export function AdminOrdersPage() {
           </HTMLTable>
         )}
       </ListCard>
+    </>
+  );
+}
+
+/** /admin/ciOrder: every order (filter by bill state) and the certification fee table. */
+export function AdminOrdersPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="ipci-stack">
+      <h2 className="ipci-page-title">{t('ciOrder.title')}</h2>
+      <Card>
+        <h3 className="ipci-page-title">{t('ciOrder.fees')}</h3>
+        <FeeEditor />
+      </Card>
+      <AdminOrderList />
     </div>
   );
 }

@@ -13,8 +13,13 @@ import { RemittanceDetails } from './RemittanceDetails';
 import { useOrder } from './useOrder';
 import type { OrderView } from './types';
 
+export interface OrderDetailPageProps {
+  /** The back office's view (e.g. /admin/ipAuthOrder/:id): its own way back, a link to what the order pays for, no pay or cancel. */
+  staff?: { back: string; backText: string; subject?: (order: OrderView) => { to: string; text: string } };
+}
+
 /** usercenter/orderdetail/:id: every order field of spec part 2 §3, the remittance and its reasons, and the timeline. */
-export function OrderDetailPage() {
+export function OrderDetailPage({ staff }: OrderDetailPageProps = {}) {
   const { t } = useTranslation();
   const lang = useLang();
   const site = useSitePath();
@@ -60,7 +65,7 @@ export function OrderDetailPage() {
   return (
     <div className="ipci-stack">
       <div>
-        <Button variant="minimal" icon="arrow-left" text={t('orders.back')} onClick={() => navigate(site('usercenter/orderrecord'))} />
+        <Button variant="minimal" icon="arrow-left" text={staff ? staff.backText : t('orders.back')} onClick={() => navigate(staff ? staff.back : site('usercenter/orderrecord'))} />
       </div>
       <h2 className="ipci-page-title">{t('orders.detailTitle', { orderNo: order.orderNo })}</h2>
       <SandboxNotice provider={order.provider} />
@@ -85,7 +90,12 @@ export function OrderDetailPage() {
             ))}
           </tbody>
         </HTMLTable>
-        {order.orderState === ORDER_STATE.unpaid && (
+        {staff?.subject && (
+          <Link to={staff.subject(order).to} data-testid="order-subject">
+            {staff.subject(order).text}
+          </Link>
+        )}
+        {!staff && order.orderState === ORDER_STATE.unpaid && (
           <div className="ipci-form-actions">
             <Link to={site(`usercenter/pay/${order.id}`)} className="bp6-button bp6-intent-primary">
               {t('orders.pay')}

@@ -7,6 +7,7 @@ import { CancellationSubject } from './taskBits';
 import { TitleSubjectView } from '../titleAudit/TitleSubjectView';
 import { PaperSubjectView } from '../ipciLifecycle/PaperSubjectView';
 import { RemittanceSubjectView } from '../orderPayment/RemittanceSubjectView';
+import { TradeSubjectView } from '../trade/TradeSubjectView';
 
 export interface SubjectViewProps {
   task: TaskRow;
@@ -35,4 +36,5 @@ export const SUBJECT_VIEWS: Record<string, ComponentType<SubjectViewProps>> = {
   titleAudit: TitleSubjectView,
   paperCertificate: PaperSubjectView,
   orderPayment: RemittanceSubjectView,
+  tradeOrder: TradeSubjectView,
 };

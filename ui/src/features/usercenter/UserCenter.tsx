@@ -45,7 +45,7 @@ export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }>
   {
     group: 'trade',
     areas: [
-      { key: 'trade', route: 'trade', icon: 'exchange' },
+      { key: 'trade', route: 'trade', icon: 'exchange', also: ['tradedetail'] },
       { key: 'traderecord', route: 'traderecord', icon: 'history' },
     ],
   },

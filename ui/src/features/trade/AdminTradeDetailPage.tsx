@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useState } from 'react';
+import { AnchorButton, Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../api/client';
+import { Timeline } from '../../components/Timeline';
+import { useLang } from '../../lib/useLang';
+import { TradeData, TradeStateTag, tradeCaseKind, tradeIpName } from './tradeBits';
+import { ConflictList, TradeThread } from './TradeThread';
+import type { TradeDetail } from './types';
+import './trade.css';
+
+/**
+ * /admin/selfWork/:id: a trade as staff see it — the application, the thread, the timeline — with
+ * the way to its open inbox task (audit or recheck happen there) and to its workflow in Temporal.
+ */
+export function AdminTradeDetailPage({ base = '/admin/selfWork' }: { base?: string }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const [detail, setDetail] = useState<TradeDetail | null | undefined>(undefined);
+  const load = useCallback(async () => {
+    try {
+      setDetail(await api.get<TradeDetail>(`/api/admin/trades/${encodeURIComponent(id)}`, undefined, { quiet: true }));
+    } catch (e) {
+      setDetail(e instanceof ApiError && e.status === 404 ? null : undefined);
+    }
+  }, [id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (detail === null) return <NonIdealState icon="search" title={t('trade.detail.notFound')} action={<Link to={base}>{t('trade.admin.back')}</Link>} />;
+  if (!detail)
+    return (
+      <div className="ipci-page-center">
+        <Spinner />
+      </div>
+    );
+  const { trade } = detail;
+  return (
+    <div className="ipci-stack" data-testid="admin-trade-detail">
+      <div>
+        <Button variant="minimal" icon="arrow-left" text={t('trade.admin.back')} onClick={() => navigate(base)} />
+      </div>
+      <h2 className="ipci-page-title">
+        {tradeIpName(trade, lang)} <TradeStateTag state={trade.state} />
+      </h2>
+      <div className="ipci-trade-links">
+        {detail.taskId ? (
+          <Link to={`/manage/tasks/${detail.taskId}`} className="bp6-button bp6-intent-primary" data-testid="open-task">
+            {t(`trade.admin.openTask.${trade.step === 'correction' || trade.step === 'platformCheck' ? trade.step : 'other'}`)}
+          </Link>
+        ) : (
+          <Callout icon="inbox" className="ipci-muted" data-testid="no-task">
+            {t('trade.admin.noTask')}
+          </Callout>
+        )}
+        {detail.workflowUrl && <AnchorButton variant="outlined" icon="flow-branch" endIcon="share" href={detail.workflowUrl} target="_blank" rel="noreferrer" text={t('timeline.viewInTemporal')} />}
+      </div>
+      {trade.checkFlags && (
+        <Callout intent="warning" icon="flag" title={t('trade.apply.flagsTitle')}>
+          <ul>
+            {Object.entries(trade.checkFlags).map(([f, reason]) => (
+              <li key={f}>
+                {t(`trade.fields.${f}`)}: {reason}
+              </li>
+            ))}
+          </ul>
+        </Callout>
+      )}
+      {detail.conflicts.length > 0 && <ConflictList conflicts={detail.conflicts} />}
+      <Card>
+        <TradeData trade={trade} uploads={detail.uploads} />
+      </Card>
+      <Card>
+        <h3 className="ipci-page-title">{t('trade.thread.title')}</h3>
+        <TradeThread trade={trade} messages={detail.messages} canReply={false} onSent={() => void load()} />
+      </Card>
+      <Card>
+        <h3 className="ipci-page-title">{t('timeline.title')}</h3>
+        <Timeline kind={tradeCaseKind(trade.mode)} id={trade.id} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Callout, Card } from '@blueprintjs/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Upload } from '../../api/types';
+import type { SubjectViewProps } from '../staff/subjectViews';
+import { TradeData } from './tradeBits';
+import type { TradeJson } from './types';
+
+/** The tradeOrder task's subject (api/lib/subjects/tradeOrder.ts). */
+export interface TradeSubject {
+  trade: TradeJson;
+  uploads?: Record<string, Upload>;
+}
+
+/** What staff check in the platform check (audit / recheck): the application, the IP and both parties; the flags of the last round. */
+export function TradeSubjectView({ subject }: SubjectViewProps) {
+  const { t } = useTranslation();
+  const { trade, uploads } = subject as TradeSubject;
+  return (
+    <Card data-testid="trade-subject">
+      <h3 className="ipci-page-title">
+        {t('task.subject')} · {t(`trade.mode.${trade.mode}`)}
+      </h3>
+      {trade.checkFlags && (
+        <Callout intent="warning" icon="history" title={t('trade.apply.flagsTitle')} style={{ marginBottom: 12 }}>
+          <ul>
+            {Object.entries(trade.checkFlags).map(([f, reason]) => (
+              <li key={f}>
+                {t(`trade.fields.${f}`)}: {reason}
+              </li>
+            ))}
+          </ul>
+        </Callout>
+      )}
+      <TradeData trade={trade} uploads={uploads} />
+      <p>
+        <Link to={`/admin/selfWork/${trade.id}`}>{t('trade.admin.toTrade')}</Link>
+      </p>
+    </Card>
+  );
+}

@@ -40,6 +40,8 @@ import { uploadRoutes } from './routes/uploads';
 import { tradeRoutes } from './routes/trades';
 import { dictionaryRoutes } from './routes/dictionaries';
 import { entrustedTradeRoutes } from './routes/entrustedTrades';
+import { tradeRecordRoutes } from './routes/tradeRecords';
+import { evaluationRoutes } from './routes/evaluations';
 import { objectionRoutes } from './routes/objections';
 import { adminObjectionRoutes } from './routes/adminObjections';
 import { ROOT } from '../temporal/config';
@@ -79,7 +81,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [titleAuditRoutes],
     [orderPaymentRoutes],
     [tradeRoutes],
-    [dictionaryRoutes, entrustedTradeRoutes],
+    [dictionaryRoutes, entrustedTradeRoutes, tradeRecordRoutes, evaluationRoutes],
     [objectionRoutes, adminObjectionRoutes],
   ];
   for (const routes of areas.flat()) {

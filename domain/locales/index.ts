@@ -34,12 +34,18 @@ import jaDictionary from './ja-JP/dictionary.json';
 import zhEntrustedTrade from './zh-CN/entrustedTrade.json';
 import enEntrustedTrade from './en-US/entrustedTrade.json';
 import jaEntrustedTrade from './ja-JP/entrustedTrade.json';
+import zhTradeRecords from './zh-CN/tradeRecords.json';
+import enTradeRecords from './en-US/tradeRecords.json';
+import jaTradeRecords from './ja-JP/tradeRecords.json';
 import zhTrade from './zh-CN/trade.json';
 import enTrade from './en-US/trade.json';
 import jaTrade from './ja-JP/trade.json';
 import zhCatalogue from './zh-CN/catalogue.json';
 import enCatalogue from './en-US/catalogue.json';
 import jaCatalogue from './ja-JP/catalogue.json';
+import zhObjection from './zh-CN/objection.json';
+import enObjection from './en-US/objection.json';
+import jaObjection from './ja-JP/objection.json';
 import type { Lang } from '../languages';
 import { sharedCatalogs } from './merge';
 
@@ -52,7 +58,7 @@ const catalogs = (errors: object, messages: object, ...areas: Area[]) => sharedC
  * and `messages` (site messages, stored as keys so each reader sees their own language).
  */
 export const SHARED_CATALOGS: Record<Lang, { errors: typeof enErrors; messages: typeof enMessages }> = {
-  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci, zhCertificate, zhDictionary, zhEntrustedTrade, zhTrade, zhCatalogue),
-  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci, enCertificate, enDictionary, enEntrustedTrade, enTrade, enCatalogue),
-  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci, jaCertificate, jaDictionary, jaEntrustedTrade, jaTrade, jaCatalogue),
+  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci, zhCertificate, zhDictionary, zhEntrustedTrade, zhTradeRecords, zhTrade, zhCatalogue, zhObjection),
+  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci, enCertificate, enDictionary, enEntrustedTrade, enTradeRecords, enTrade, enCatalogue, enObjection),
+  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci, jaCertificate, jaDictionary, jaEntrustedTrade, jaTradeRecords, jaTrade, jaCatalogue, jaObjection),
 };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CATALOGUE_KEYSETS, searchQuery, type CatalogueQuery, type CatalogueSort } from '../domain/catalogue';
+import { CATALOGUE_KEYSETS, searchQuery, type CatalogueDetailJson, type CatalogueItemJson, type CataloguePageJson, type CatalogueQuery, type CatalogueSort } from '../domain/catalogue';
 import { creditScore } from '../domain/credit';
 import { IDENTITY_STATE } from '../domain/identityState';
 import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
@@ -46,7 +46,7 @@ const LIST_COLUMNS = `l.id as lid, l.ipci_id, i.code, l.name_zh, l.name_en, l.na
 /** A published picture of a listed IP, served by GET /api/public/ip/:id/images/:uploadId. */
 export const publicImagePath = (ipciId: string, uploadId: string) => `/api/public/ip/${ipciId}/images/${uploadId}`;
 
-function toItemJson(r: ListRow) {
+function toItemJson(r: ListRow): CatalogueItemJson {
   return {
     id: r.ipci_id,
     code: r.code,
@@ -64,13 +64,12 @@ function toItemJson(r: ListRow) {
     cover: r.cover_upload_id ? publicImagePath(r.ipci_id, r.cover_upload_id) : null,
   };
 }
-export type CatalogueItemJson = ReturnType<typeof toItemJson>;
 
 /**
  * One page of the search list. The words go through the listing's GIN index (search_vector), each
  * sort through its (key desc, id desc) index; the planner picks whichever reads fewer rows.
  */
-export async function searchCatalogue(k: Knex, q: CatalogueQuery): Promise<{ items: CatalogueItemJson[]; next: string | null }> {
+export async function searchCatalogue(k: Knex, q: CatalogueQuery): Promise<CataloguePageJson> {
   const sort = q.sort as CatalogueSort;
   const where: string[] = ['l.listed'];
   const bindings: unknown[] = [];
@@ -137,18 +136,18 @@ export function maskPersonName(name: string): string {
 }
 
 /** The owner's identity-verified name in each language they gave (null when not verified). */
-function verifiedName(cert: { kind: string; data: Record<string, unknown> } | undefined) {
+function verifiedName(cert: { kind: string; data: Record<string, unknown> } | undefined): CatalogueDetailJson['owner']['verified'] {
   if (!cert) return null;
   const d = cert.data;
-  if (cert.kind === 'enterprise') return { kind: 'enterprise', names: { zh: text(d.companyNameZh), en: text(d.companyNameEn) || null, ja: text(d.companyNameJa) || null } };
-  return { kind: 'personal', names: { zh: maskPersonName(text(d.name)), en: null, ja: null } };
+  if (cert.kind === 'enterprise') return { kind: 'enterprise' as const, names: { zh: text(d.companyNameZh), en: text(d.companyNameEn) || null, ja: text(d.companyNameJa) || null } };
+  return { kind: 'personal' as const, names: { zh: maskPersonName(text(d.name)), en: null, ja: null } };
 }
 
 /**
  * A listed IP's detail, counting one search (one UPDATE that is also the "is it listed" check);
  * undefined when it is not listed (taken down, revoked, expired) or does not exist.
  */
-export async function viewCatalogueIp(k: Knex, ipciId: string) {
+export async function viewCatalogueIp(k: Knex, ipciId: string): Promise<CatalogueDetailJson | undefined> {
   const counted = await k('ip_listings').where({ ipci_id: ipciId, listed: true }).increment('search_count', 1).returning('ipci_id');
   if (!counted.length) return undefined;
   const { rows } = await k.raw<{ rows: DetailRow[] }>(
@@ -233,7 +232,6 @@ export async function viewCatalogueIp(k: Knex, ipciId: string) {
     },
   };
 }
-export type CatalogueDetailJson = NonNullable<Awaited<ReturnType<typeof viewCatalogueIp>>>;
 
 /** A picture a listed IP publishes: its file, or undefined (not listed, not one of its pictures). */
 export async function publicImage(k: Knex, ipciId: string, uploadId: string) {

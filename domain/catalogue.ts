@@ -175,3 +175,55 @@ export function listingFacts(ipci: { code: string; holder: string; names: IpName
     tokens: searchTokens({ names: ipci.names, holder, code: ipci.code }),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The API's answers (GET /api/public/ip, GET /api/public/ip/:id)
+// ---------------------------------------------------------------------------------------------
+
+export interface CatalogueItemJson {
+  /** The IPCI id: the detail page's `right/detail/:id` and the trade forms' `?ipci=`. */
+  id: string;
+  code: string;
+  names: IpNames;
+  category: string;
+  country: string;
+  holder: string;
+  exclusive: string;
+  sublicensing: string;
+  termType: string;
+  tradeStatus: string;
+  searchCount: number;
+  /** From the evaluations its buyers gave (average 0 without any). */
+  rating: { count: number; average: number };
+  listedAt: string;
+  /** The cover picture's public path, or null. */
+  cover: string | null;
+}
+
+export interface CataloguePageJson {
+  items: CatalogueItemJson[];
+  next: string | null;
+}
+
+export interface CatalogueDetailJson extends CatalogueItemJson {
+  copyright: {
+    holderStatus: string;
+    holderIntro: string;
+    intro: { zh: string; en: string; ja: string };
+    usageScope: string;
+    rightsRegion: string;
+    termFrom: string | null;
+    termTo: string | null;
+    adaptedWorkName: string;
+    channelRange: string;
+    images: { cover: string | null; main: string[]; display: string[] };
+    /** Only when the holder chose to show the disclosure. */
+    risk: { everDefendant: boolean; governmentBanned: boolean; description: string } | null;
+  };
+  certificate: { code: string; issuedAt: string; validUntil: string | null; verifyPath: string };
+  related: { videoLink: string | null; siteLink: string | null };
+  tradeRecords: Array<{ id: string; licensee: string; scope: string[]; sublicensing: string; exclusive: boolean; region: string; termFrom: string | null; termTo: string | null; enteredOn: string }>;
+  owner: { verified: { kind: 'personal' | 'enterprise'; names: IpNames } | null; credit: { score: number; count: number; averageStars: number | null } };
+  otherIps: CatalogueItemJson[];
+  ratings: { count: number; average: number | null; items: Array<{ id: string; stars: number; comment: string; evaluator: string | null; createdAt: string }> };
+}

@@ -61,6 +61,8 @@ const TitleDetailPage = page(() => import('./features/titleAudit/TitleDetailPage
 const IntroducePage = page(() => import('./features/titleAudit/IntroducePage'), 'IntroducePage');
 const CertificateSearchPage = page(() => import('./features/certificates/CertificateSearchPage'), 'CertificateSearchPage');
 const CertificateVerifyPage = page(() => import('./features/certificates/CertificateVerifyPage'), 'CertificateVerifyPage');
+const CataloguePage = page(() => import('./features/catalogue/CataloguePage'), 'CataloguePage');
+const CatalogueDetailPage = page(() => import('./features/catalogue/CatalogueDetailPage'), 'CatalogueDetailPage');
 const BillsPage = page(() => import('./features/orderPayment/BillsPage'), 'BillsPage');
 const OrderDetailPage = page(() => import('./features/orderPayment/OrderDetailPage'), 'OrderDetailPage');
 const PayPage = page(() => import('./features/orderPayment/PayPage'), 'PayPage');
@@ -130,6 +132,8 @@ export function AppRoutes() {
         <Route path={SITE.introduce} element={<IntroducePage />} />
         <Route path={SITE.certificateSearch} element={<CertificateSearchPage />} />
         <Route path={SITE.certificateVerify} element={<CertificateVerifyPage />} />
+        <Route path={SITE.ipSearch} element={<CataloguePage />} />
+        <Route path={SITE.ipDetail} element={<CatalogueDetailPage />} />
         <Route path={SITE.login} element={<LoginPage />} />
         <Route path={SITE.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={SITE.tradeIntro} element={<TradeIntroPage />} />

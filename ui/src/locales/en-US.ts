@@ -10,6 +10,8 @@ import certificate from '../../locales/certificate/en-US.json';
 import order from '../../locales/order/en-US.json';
 import site from '../../locales/site/en-US.json';
 import trade from '../../locales/trade/en-US.json';
+import catalogue from '../../locales/catalogue/en-US.json';
+import sharedCatalogue from '../../../domain/locales/en-US/catalogue.json';
 import errors from '../../../domain/locales/en-US/errors.json';
 import messages from '../../../domain/locales/en-US/messages.json';
 import sharedAccount from '../../../domain/locales/en-US/account.json';
@@ -23,6 +25,6 @@ import sharedCertificate from '../../../domain/locales/en-US/certificate.json';
 
 /** Everything the UI says in en-US, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, catalogue),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedCatalogue),
 };

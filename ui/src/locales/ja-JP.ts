@@ -10,6 +10,8 @@ import certificate from '../../locales/certificate/ja-JP.json';
 import order from '../../locales/order/ja-JP.json';
 import site from '../../locales/site/ja-JP.json';
 import trade from '../../locales/trade/ja-JP.json';
+import catalogue from '../../locales/catalogue/ja-JP.json';
+import sharedCatalogue from '../../../domain/locales/ja-JP/catalogue.json';
 import errors from '../../../domain/locales/ja-JP/errors.json';
 import messages from '../../../domain/locales/ja-JP/messages.json';
 import sharedAccount from '../../../domain/locales/ja-JP/account.json';
@@ -23,6 +25,6 @@ import sharedCertificate from '../../../domain/locales/ja-JP/certificate.json';
 
 /** Everything the UI says in ja-JP, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, catalogue),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedCatalogue),
 };

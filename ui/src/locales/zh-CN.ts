@@ -10,6 +10,8 @@ import certificate from '../../locales/certificate/zh-CN.json';
 import order from '../../locales/order/zh-CN.json';
 import site from '../../locales/site/zh-CN.json';
 import trade from '../../locales/trade/zh-CN.json';
+import catalogue from '../../locales/catalogue/zh-CN.json';
+import sharedCatalogue from '../../../domain/locales/zh-CN/catalogue.json';
 import errors from '../../../domain/locales/zh-CN/errors.json';
 import messages from '../../../domain/locales/zh-CN/messages.json';
 import sharedAccount from '../../../domain/locales/zh-CN/account.json';
@@ -23,6 +25,6 @@ import sharedCertificate from '../../../domain/locales/zh-CN/certificate.json';
 
 /** Everything the UI says in zh-CN, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, catalogue),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedCatalogue),
 };

@@ -31,6 +31,10 @@ async function ipTitle(k: Knex, caseKind: string, caseId: string): Promise<TaskT
     const row = await k('orders as o').join('users as u', 'u.id', 'o.user_id').where('o.id', caseId).first('o.order_no', 'o.names', 'u.username');
     return row?.names ? inEveryLanguage(row.names, (name) => `${row.order_no} ${name} (${row.username})`) : null;
   }
+  if (caseKind === 'objection') {
+    const row = await k('objections as o').join('ipcis as i', 'i.id', 'o.ipci_id').join('users as u', 'u.id', 'o.objector_id').where('o.id', caseId).first('i.ip_name_zh', 'i.ip_name_en', 'i.ip_name_ja', 'u.username');
+    return row ? inEveryLanguage(ipNamesOf(row), (name) => `${name} (${row.username})`) : null;
+  }
   return null;
 }
 

@@ -52,6 +52,9 @@ export const USER_CENTER_PAGES = {
   cancellation: 'cancellation',
   trade: 'trade',
   tradeDetail: 'tradedetail/:id',
+  objections: 'objection',
+  objectionDetail: 'objectiondetail/:id',
+  objectionAnswer: 'objectionanswer/:id',
 } as const;
 
 /** User-centre menu areas whose issue has not landed: each shows the not-open page (ui/src/pages/NotOpenPage). */
@@ -59,7 +62,6 @@ export const USER_CENTER_NOT_OPEN = {
   artists: 'artistresource',
   gallery: 'gallerymanagement',
   protection: 'rightprotect',
-  objection: 'objection',
   traderecord: 'traderecord',
   watermark: 'watermarkdetect',
   capacity: 'capacity',

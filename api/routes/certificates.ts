@@ -52,6 +52,8 @@ function verificationJson(ctx: Context, row: IpciRow) {
   const status = ipciStatus(row);
   const outcome = outcomeOf(row);
   const head = { code: row.code, state: ipciState(status), outcome, verifiable: isPubliclyVerifiable(status), statement: ctx.state.t(statementKey(row, outcome)) };
+  // A revocation after an upheld objection says why by its public category only (no personal data).
+  if (row.invalid_reason === 'revoked' && row.revocation_category) return { ...head, revocationCategory: row.revocation_category };
   if (!head.verifiable) return head;
   return {
     ...head,

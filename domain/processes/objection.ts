@@ -22,7 +22,7 @@ export const objection: ProcessModel = {
     { from: 'formalReview', to: 'holderAnswer', on: 'approve' },
     { from: 'formalReview', to: 'failed', on: 'fail' },
     { from: 'holderAnswer', to: 'decision', on: 'answer' },
-    { from: 'holderAnswer', to: 'decision', on: 'timeout' },
+    { from: 'holderAnswer', to: 'decision', on: 'answerTimeUp' },
     { from: 'decision', to: 'approved', on: 'approve' },
     { from: 'decision', to: 'failed', on: 'fail' },
     { from: 'formalReview', to: 'withdrawn', on: 'withdraw' },

@@ -76,6 +76,14 @@ const AdminTradesPage = page(() => import('./features/trade/AdminTradesPage'), '
 const AdminTradeDetailPage = page(() => import('./features/trade/AdminTradeDetailPage'), 'AdminTradeDetailPage');
 const IpAuthOrdersPage = page(() => import('./features/trade/IpAuthOrderPages'), 'IpAuthOrdersPage');
 const IpAuthOrderDetailPage = page(() => import('./features/trade/IpAuthOrderPages'), 'IpAuthOrderDetailPage');
+const ObjectionFormPage = page(() => import('./features/objection/ObjectionFormPage'), 'ObjectionFormPage');
+const ObjectionListPage = page(() => import('./features/objection/ObjectionListPage'), 'ObjectionListPage');
+const ObjectionDetailPage = page(() => import('./features/objection/ObjectionDetailPage'), 'ObjectionDetailPage');
+const ObjectionAnswerPage = page(() => import('./features/objection/ObjectionAnswerPage'), 'ObjectionAnswerPage');
+const AdminObjectionsPage = page(() => import('./features/objection/AdminObjectionPages'), 'AdminObjectionsPage');
+const AdminObjectionDetailPage = page(() => import('./features/objection/AdminObjectionPages'), 'AdminObjectionDetailPage');
+const IpInformationPage = page(() => import('./features/objection/IpInformationPages'), 'IpInformationPage');
+const IpInformationDetailPage = page(() => import('./features/objection/IpInformationPages'), 'IpInformationDetailPage');
 
 function ToHome() {
   const lang = useLang();
@@ -117,6 +125,9 @@ export function AppRoutes() {
           {Object.entries(USER_CENTER_NOT_OPEN).map(([area, path]) => (
             <Route key={path} path={path} element={<NotOpenPage area={area} />} />
           ))}
+          <Route path={UC.objections} element={<ObjectionListPage />} />
+          <Route path={UC.objectionDetail} element={<ObjectionDetailPage />} />
+          <Route path={UC.objectionAnswer} element={<ObjectionAnswerPage />} />
           <Route path={UC.security} element={<SecurityPage />} />
           <Route path={UC.bindPhone} element={<BindContactPage field="phone" />} />
           <Route path={UC.bindEmail} element={<BindContactPage field="email" />} />
@@ -137,6 +148,16 @@ export function AppRoutes() {
         <Route path={SITE.login} element={<LoginPage />} />
         <Route path={SITE.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={SITE.tradeIntro} element={<TradeIntroPage />} />
+        <Route
+          path={SITE.objectionForm}
+          element={
+            <RequireLogin>
+              <RequireIdentity>
+                <ObjectionFormPage />
+              </RequireIdentity>
+            </RequireLogin>
+          }
+        />
         {(
           [
             [SITE.tradeSelfService, 'selfService'],
@@ -202,6 +223,10 @@ export function AppRoutes() {
         <Route path="selfWork/:id" element={<AdminTradeDetailPage />} />
         <Route path="ipAuthOrder" element={<IpAuthOrdersPage />} />
         <Route path="ipAuthOrder/:id" element={<IpAuthOrderDetailPage />} />
+        <Route path="ipInformation" element={<IpInformationPage />} />
+        <Route path="ipInformation/:id" element={<IpInformationDetailPage />} />
+        <Route path="objection" element={<AdminObjectionsPage />} />
+        <Route path="objection/:id" element={<AdminObjectionDetailPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/sorry" element={<SorryPage />} />

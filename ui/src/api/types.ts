@@ -97,6 +97,7 @@ export interface TaskDetail {
   categories?: string[];
   /** An approval gives each of these (e.g. a tracking number). */
   values?: string[];
+  choices?: Record<string, string[]>;
   workflowUrl: string;
 }
 

@@ -118,6 +118,8 @@ const STAFF_MENU: StaffEntry[][] = [
     { to: '/admin/ciOrder', icon: 'th-list', label: 'admin.nav.orders', element: 'admin.orders.manage' },
     { to: '/admin/selfWork', icon: 'exchange', label: 'admin.nav.selfWork', element: 'admin.selfWork.manage' },
     { to: '/admin/ipAuthOrder', icon: 'credit-card', label: 'admin.nav.ipAuthOrder', element: 'admin.orders.manage' },
+    { to: '/admin/ipInformation', icon: 'info-sign', label: 'admin.nav.ipInformation', element: 'admin.ipInformation.manage' },
+    { to: '/admin/objection', icon: 'issue', label: 'admin.nav.objection', element: 'admin.objections.view' },
     { to: '/admin/calendar', icon: 'calendar', label: 'nav.calendar', element: 'admin.calendar.edit' },
   ],
   [{ to: '/admin/updatePassword', icon: 'lock', label: 'admin.nav.password', element: 'admin.password' }],

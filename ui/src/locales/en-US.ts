@@ -9,6 +9,7 @@ import ipci from '../../locales/ipci/en-US.json';
 import certificate from '../../locales/certificate/en-US.json';
 import order from '../../locales/order/en-US.json';
 import site from '../../locales/site/en-US.json';
+import objection from '../../locales/objection/en-US.json';
 import trade from '../../locales/trade/en-US.json';
 import catalogue from '../../locales/catalogue/en-US.json';
 import sharedCatalogue from '../../../domain/locales/en-US/catalogue.json';
@@ -22,9 +23,11 @@ import sharedOrder from '../../../domain/locales/en-US/order.json';
 import sharedTitle from '../../../domain/locales/en-US/title.json';
 import sharedIpci from '../../../domain/locales/en-US/ipci.json';
 import sharedCertificate from '../../../domain/locales/en-US/certificate.json';
+import sharedTrade from '../../../domain/locales/en-US/trade.json';
+import sharedObjection from '../../../domain/locales/en-US/objection.json';
 
 /** Everything the UI says in en-US, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, catalogue),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedCatalogue),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue),
 };

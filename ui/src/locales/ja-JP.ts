@@ -9,6 +9,7 @@ import ipci from '../../locales/ipci/ja-JP.json';
 import certificate from '../../locales/certificate/ja-JP.json';
 import order from '../../locales/order/ja-JP.json';
 import site from '../../locales/site/ja-JP.json';
+import objection from '../../locales/objection/ja-JP.json';
 import trade from '../../locales/trade/ja-JP.json';
 import catalogue from '../../locales/catalogue/ja-JP.json';
 import sharedCatalogue from '../../../domain/locales/ja-JP/catalogue.json';
@@ -22,9 +23,11 @@ import sharedOrder from '../../../domain/locales/ja-JP/order.json';
 import sharedTitle from '../../../domain/locales/ja-JP/title.json';
 import sharedIpci from '../../../domain/locales/ja-JP/ipci.json';
 import sharedCertificate from '../../../domain/locales/ja-JP/certificate.json';
+import sharedTrade from '../../../domain/locales/ja-JP/trade.json';
+import sharedObjection from '../../../domain/locales/ja-JP/objection.json';
 
 /** Everything the UI says in ja-JP, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, catalogue),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedCatalogue),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue),
 };

@@ -9,6 +9,7 @@ import ipci from '../../locales/ipci/zh-CN.json';
 import certificate from '../../locales/certificate/zh-CN.json';
 import order from '../../locales/order/zh-CN.json';
 import site from '../../locales/site/zh-CN.json';
+import objection from '../../locales/objection/zh-CN.json';
 import trade from '../../locales/trade/zh-CN.json';
 import catalogue from '../../locales/catalogue/zh-CN.json';
 import sharedCatalogue from '../../../domain/locales/zh-CN/catalogue.json';
@@ -22,9 +23,11 @@ import sharedOrder from '../../../domain/locales/zh-CN/order.json';
 import sharedTitle from '../../../domain/locales/zh-CN/title.json';
 import sharedIpci from '../../../domain/locales/zh-CN/ipci.json';
 import sharedCertificate from '../../../domain/locales/zh-CN/certificate.json';
+import sharedTrade from '../../../domain/locales/zh-CN/trade.json';
+import sharedObjection from '../../../domain/locales/zh-CN/objection.json';
 
 /** Everything the UI says in zh-CN, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, catalogue),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedCatalogue),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue),
 };

@@ -73,6 +73,11 @@ export function CertificateVerifyPage() {
     <div className="ipci-container ipci-page ipci-verify">
       <Callout intent={banner.intent} icon={banner.icon} title={t(`certificate.verify.outcome.${v.outcome}`)} role="status" data-testid="verify-banner" className="ipci-verify-banner">
         {v.statement}
+        {v.revocationCategory && (
+          <p data-testid="verify-revocation">
+            {t('certificate.verify.revocationCategory')}: {t(`objection.reasonCategory.${v.revocationCategory}`, { ns: 'messages' })}
+          </p>
+        )}
       </Callout>
 
       <Card className="ipci-verify-card" elevation={1}>

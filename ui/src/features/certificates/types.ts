@@ -8,6 +8,8 @@ export interface Verification {
   outcome: VerificationOutcome;
   verifiable: boolean;
   statement: string;
+  /** Why it was revoked (an upheld objection's public reason category), when it was. */
+  revocationCategory?: string;
   identifier?: string;
   kind?: IpciKind;
   holder?: string;

@@ -78,7 +78,7 @@ export function TaskPage() {
       </div>
     );
 
-  const { task, subject, fields, categories, values, workflowUrl } = detail;
+  const { task, subject, fields, categories, values, choices, workflowUrl } = detail;
   const mine = task.assigneeId === user?.id;
   const open = task.status === 'open' || task.status === 'claimed';
   const applicant = (subject as { user?: SubjectUser | null } | null)?.user;
@@ -155,7 +155,7 @@ export function TaskPage() {
         <Card>
           <h3 className="ipci-page-title">{t('task.decision')}</h3>
           <DecisionForm
-            shape={{ fields, categories, values }}
+            shape={{ fields, categories, values, choices }}
             categoryLabel={(c) => t(`${CATEGORY_LABELS[task.caseKind] ?? 'task.categories'}.${c}`, { defaultValue: c })}
             onSubmit={(d) => act('complete', 'complete', d)}
           />
@@ -193,11 +193,12 @@ function toDecision(v: DecisionValues, shape: DecisionShape): Decision {
 
 /**
  * Approve, or fail with a checkbox and reason per field; a process may also ask a failure for one
- * category (a select) and an approval for values (one text input each). Validated by decisionSchema(shape).
+ * category (a select) and an approval for values (one text input each, or a select for a value picked
+ * from a list). Validated by decisionSchema(shape).
  */
 export function DecisionForm({ shape, categoryLabel, onSubmit }: { shape: DecisionShape; categoryLabel: (c: string) => string; onSubmit: (d: Decision) => Promise<boolean> }) {
   const { t } = useTranslation();
-  const { fields, categories = [], values = [] } = shape;
+  const { fields, categories = [], values = [], choices = {} } = shape;
   const schema = decisionSchema(shape);
   return (
     <Formik<DecisionValues>
@@ -266,12 +267,23 @@ export function DecisionForm({ shape, categoryLabel, onSubmit }: { shape: Decisi
                   intent={errors[`value.${name}`] ? 'danger' : 'none'}
                   helperText={errors[`value.${name}`] ? translateError(t, errors[`value.${name}`]) : undefined}
                 >
-                  <InputGroup
-                    id={`decision-value-${name}`}
-                    value={form.values.values[name] ?? ''}
-                    intent={errors[`value.${name}`] ? 'danger' : 'none'}
-                    onChange={(e) => void form.setFieldValue(`values.${name}`, e.target.value)}
-                  />
+                  {Object.hasOwn(choices, name) ? (
+                    <HTMLSelect id={`decision-value-${name}`} value={form.values.values[name] ?? ''} onChange={(e) => void form.setFieldValue(`values.${name}`, e.currentTarget.value)}>
+                      <option value="">{t('form.choose')}</option>
+                      {choices[name].map((c) => (
+                        <option key={c} value={c}>
+                          {t(`task.choices.${name}.${c}`, { defaultValue: c })}
+                        </option>
+                      ))}
+                    </HTMLSelect>
+                  ) : (
+                    <InputGroup
+                      id={`decision-value-${name}`}
+                      value={form.values.values[name] ?? ''}
+                      intent={errors[`value.${name}`] ? 'danger' : 'none'}
+                      onChange={(e) => void form.setFieldValue(`values.${name}`, e.target.value)}
+                    />
+                  )}
                 </FormGroup>
               ))}
             {errors.reasons && (

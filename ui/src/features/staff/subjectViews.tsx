@@ -7,6 +7,7 @@ import { CancellationSubject } from './taskBits';
 import { TitleSubjectView } from '../titleAudit/TitleSubjectView';
 import { PaperSubjectView } from '../ipciLifecycle/PaperSubjectView';
 import { RemittanceSubjectView } from '../orderPayment/RemittanceSubjectView';
+import { ObjectionSubjectView } from '../objection/ObjectionSubjectView';
 import { TradeSubjectView } from '../trade/TradeSubjectView';
 
 export interface SubjectViewProps {
@@ -36,5 +37,6 @@ export const SUBJECT_VIEWS: Record<string, ComponentType<SubjectViewProps>> = {
   titleAudit: TitleSubjectView,
   paperCertificate: PaperSubjectView,
   orderPayment: RemittanceSubjectView,
+  objection: ObjectionSubjectView,
   tradeOrder: TradeSubjectView,
 };

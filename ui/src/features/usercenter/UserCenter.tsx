@@ -39,7 +39,7 @@ export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }>
       { key: 'artists', route: 'artistresource', icon: 'people' },
       { key: 'gallery', route: 'gallerymanagement', icon: 'media' },
       { key: 'protection', route: 'rightprotect', icon: 'take-action' },
-      { key: 'objection', route: 'objection', icon: 'issue' },
+      { key: 'objection', route: 'objection', icon: 'issue', also: ['objectiondetail', 'objectionanswer'] },
     ],
   },
   {

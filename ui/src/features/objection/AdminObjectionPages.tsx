@@ -1,0 +1,149 @@
+import { AnchorButton, Card, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { OBJECTION_STATES, type ObjectionJson } from '../../../../domain/objections';
+import { api, ApiError } from '../../api/client';
+import { ListCard } from '../../components/ListCard';
+import { Timeline } from '../../components/Timeline';
+import { formatDateTime } from '../../lib/format';
+import { useLang } from '../../lib/useLang';
+import { useKeysetPages } from '../invitations/useKeysetPages';
+import { TaskStatusTag } from '../staff/taskBits';
+import { ObjectionIp, ObjectionStateTag } from './ObjectionBits';
+import { ObjectionView } from './ObjectionView';
+import type { AdminObjectionDetail, ObjectionPage } from './types';
+import './objection.css';
+
+/** /admin/objection — every objection, newest first: state filter, search by IPCI code or company name, keyset pages. */
+export function AdminObjectionsPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [state, setState] = useState('');
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const { first, items, next, loadMore, failed } = useKeysetPages<ObjectionPage, ObjectionJson>('/api/admin/objections', { state: state || undefined, q: q || undefined }, (r) => r.items);
+  return (
+    <div className="ipci-stack">
+      <h2 className="ipci-page-title">{t('objection.admin.title')}</h2>
+      <form
+        className="ipci-toolbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(typed.trim());
+        }}
+      >
+        <InputGroup leftIcon="search" type="search" placeholder={t('objection.admin.search')} aria-label={t('objection.admin.search')} value={typed} onChange={(e) => setTyped(e.target.value)} data-testid="admin-objection-search" />
+        <HTMLSelect aria-label={t('objection.list.state')} value={state} onChange={(e) => setState(e.currentTarget.value)}>
+          <option value="">{t('objection.list.allStates')}</option>
+          {OBJECTION_STATES.map((s) => (
+            <option key={s} value={s}>
+              {t(`objection.states.${s}`)}
+            </option>
+          ))}
+        </HTMLSelect>
+      </form>
+      <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'issue', title: t('objection.list.empty') }} next={next} load={() => loadMore()}>
+        {(list) => (
+          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
+            <thead>
+              <tr>
+                <th>{t('objection.admin.ip')}</th>
+                <th>{t('objection.fields.companyName')}</th>
+                <th>{t('objection.list.state')}</th>
+                <th>{t('objection.detail.createdAt')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((o) => (
+                <tr key={o.id} data-testid="admin-objection-row">
+                  <td>
+                    <Link to={`/admin/objection/${o.id}`}>
+                      <ObjectionIp objection={o} />
+                    </Link>
+                  </td>
+                  <td>{o.data.companyName}</td>
+                  <td>
+                    <ObjectionStateTag state={o.state} />
+                  </td>
+                  <td>{formatDateTime(o.createdAt, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      </ListCard>
+    </div>
+  );
+}
+
+/** /admin/objection/:id — the objection, its parties, its staff tasks (decided in the inbox) and its timeline. */
+export function AdminObjectionDetailPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { id = '' } = useParams();
+  const [detail, setDetail] = useState<AdminObjectionDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api
+      .get<AdminObjectionDetail>(`/api/admin/objections/${encodeURIComponent(id)}`, undefined, { quiet: true })
+      .then(setDetail)
+      .catch((e: unknown) => setError(e instanceof ApiError && e.status === 404 ? t('objection.detail.notFound') : t('failure.load')));
+  }, [id, t]);
+
+  const back = <Link to="/admin/objection">← {t('objection.admin.back')}</Link>;
+  if (error) return <NonIdealState icon="issue" title={error} action={back} />;
+  if (!detail)
+    return (
+      <div className="ipci-page-center">
+        <Spinner />
+      </div>
+    );
+  const person = (p: AdminObjectionDetail['objector']) => (p ? `${p.displayName} (${p.username})` : '—');
+  return (
+    <div className="ipci-stack">
+      <div className="ipci-toolbar">
+        {back}
+        <span className="ipci-spacer" />
+        <AnchorButton href={detail.workflowUrl} target="_blank" rel="noreferrer" icon="flow-branch" endIcon="share" variant="outlined" text={t('timeline.viewInTemporal')} />
+      </div>
+      <h2 className="ipci-page-title">{t('objection.detail.title')}</h2>
+      <Card>
+        <dl className="ipci-dl">
+          <dt>{t('objection.admin.objector')}</dt>
+          <dd>{person(detail.objector)}</dd>
+          <dt>{t('objection.admin.holder')}</dt>
+          <dd>{person(detail.holder)}</dd>
+        </dl>
+        <h3 className="ipci-page-title">{t('objection.admin.tasks')}</h3>
+        {detail.tasks.length === 0 ? (
+          <p className="ipci-muted">—</p>
+        ) : (
+          <HTMLTable compact className="ipci-table">
+            <tbody>
+              {detail.tasks.map((task) => (
+                <tr key={task.id}>
+                  <td>
+                    <Link to={`/manage/tasks/${encodeURIComponent(task.id)}`} data-testid="admin-objection-task">
+                      {t(`objection.admin.steps.${task.step}`, { defaultValue: task.step })}
+                    </Link>
+                  </td>
+                  <td>
+                    <TaskStatusTag status={task.status} />
+                  </td>
+                  <td>{task.assigneeName ?? '—'}</td>
+                  <td>{formatDateTime(task.dueAt, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      </Card>
+      <ObjectionView objection={detail.objection} uploads={detail.uploads} />
+      <Card>
+        <h3 className="ipci-page-title">{t('timeline.title')}</h3>
+        <Timeline kind="objection" id={detail.objection.id} />
+      </Card>
+    </div>
+  );
+}

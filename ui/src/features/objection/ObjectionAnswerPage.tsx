@@ -1,0 +1,78 @@
+import { Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { objectionAnswerSchema, OBJECTION_ATTACHMENTS_MAX } from '../../../../domain/objections';
+import { api, ApiError } from '../../api/client';
+import { formatDateTime } from '../../lib/format';
+import { useLang, useSitePath } from '../../lib/useLang';
+import { showToast } from '../../session/toaster';
+import { SchemaForm, type FormField } from './ObjectionBits';
+import { ObjectionView } from './ObjectionView';
+import type { ObjectionDetail } from './types';
+import './objection.css';
+
+const ANSWER_FIELDS: FormField[] = [
+  { name: 'statement', type: 'textarea' },
+  { name: 'attachments', type: 'uploads', max: OBJECTION_ATTACHMENTS_MAX },
+];
+
+/**
+ * /:lang/ipci/usercenter/objectionanswer/:id — the holder's side of an objection to their IPCI: what
+ * is objected (without the objector's contact details) and their answer, within the set time.
+ */
+export function ObjectionAnswerPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const site = useSitePath();
+  const { id = '' } = useParams();
+  const [detail, setDetail] = useState<ObjectionDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    api
+      .get<ObjectionDetail>(`/api/objections/${encodeURIComponent(id)}/answer`, undefined, { quiet: true })
+      .then(setDetail)
+      .catch((e: unknown) => setError(e instanceof ApiError && e.status === 404 ? t('objection.detail.notFound') : t('failure.load')));
+  }, [id, t]);
+  useEffect(load, [load]);
+
+  const back = <Link to={site('usercenter/certificates')}>← {t('objection.answer.back')}</Link>;
+  if (error) return <NonIdealState icon="issue" title={error} action={back} />;
+  if (!detail)
+    return (
+      <div className="ipci-page-center">
+        <Spinner />
+      </div>
+    );
+  const o = detail.objection;
+  const awaiting = o.state === 'pendingConfirmation' && !o.holderAnswer;
+  return (
+    <div className="ipci-stack">
+      <div className="ipci-toolbar">{back}</div>
+      <h2 className="ipci-page-title">{t('objection.answer.title')}</h2>
+      <ObjectionView objection={o} uploads={detail.uploads} />
+      {awaiting ? (
+        <Card>
+          <h3 className="ipci-page-title">{t('objection.answer.form')}</h3>
+          {o.answerDueAt && <Callout intent="warning" icon="time" style={{ marginBottom: 12 }}>{t('objection.answer.due', { at: formatDateTime(o.answerDueAt, lang) })}</Callout>}
+          <SchemaForm
+            id="objection-answer"
+            schema={objectionAnswerSchema}
+            fields={ANSWER_FIELDS}
+            initial={{ statement: '', attachments: [] as string[] }}
+            labelOf={(name) => t(`objection.answer.fields.${name}`)}
+            submitText={t('objection.answer.submit')}
+            onSubmit={async (values) => {
+              await api.post(`/api/objections/${encodeURIComponent(o.id)}/answer`, values);
+              showToast({ intent: 'success', icon: 'tick', message: t('objection.answer.sent') });
+              load();
+            }}
+          />
+        </Card>
+      ) : (
+        !o.holderAnswer && <Callout icon="info-sign">{t('objection.answer.closed')}</Callout>
+      )}
+    </div>
+  );
+}

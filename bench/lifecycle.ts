@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Knex } from 'knex';
-import { NativeConnection, Worker } from '@temporalio/worker';
 import { createDb } from '../db/connection';
 import { IDENTITY_STATE } from '../domain/identity';
 import { completeTitleData } from '../tests/support/titleData';
 import { ApiClient } from './lib/http';
+import { bareWorkflows } from './lib/baseline';
+import { closedLoop, until } from './lib/loop';
 import { BENCH_PASSWORD, createPersonalUsers } from './lib/fixtures';
 import { temporalClient } from './lib/history';
 import { runBench, type Stack } from './lib/stack';
@@ -23,26 +23,11 @@ const LIFECYCLES = Number(process.env.BENCH_LIFECYCLES ?? 40);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const WARMUP = 2;
 const TARGET_RATIO = 0.6;
-const POLL_MS = 20;
-const STEP_TIMEOUT_MS = 60_000;
-const BARE_QUEUE = 'ipci-bench-bare';
 
 const log = (line: string) => console.log(`[bench] ${line}`);
-const sleep = (msecs: number) => new Promise((r) => setTimeout(r, msecs));
 
 interface Registration {
   registration: { id: string; state: string; orderId: string | null; ipci?: { id: string; code: string } | null };
-}
-
-/** Polls `fn` until it answers something; the benchmark fails loudly when a step never happens. */
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>): Promise<T> {
-  const deadline = Date.now() + STEP_TIMEOUT_MS;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(POLL_MS);
-  }
 }
 
 /** A verified person with six colour images and a proof file on record, and a complete draft. */
@@ -105,19 +90,6 @@ async function lifecycle(applicant: { client: ApiClient; draftId: string }, revi
   return performance.now() - started;
 }
 
-/** Runs `jobs` with at most `concurrency` at a time; answers each job's time and the wall time. */
-async function closedLoop(jobs: Array<() => Promise<number>>, concurrency: number): Promise<{ wallMs: number; samples: number[] }> {
-  const samples: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, jobs.length) }, async () => {
-      while (next < jobs.length) samples.push(await jobs[next++]());
-    }),
-  );
-  return { wallMs: performance.now() - started, samples };
-}
-
 /** How many activities one lifecycle ran, over every workflow it started (read from the histories). */
 async function activitiesPerLifecycle(stack: Stack, registrationId: string, code: string, ipciId: string, orderId: string): Promise<number> {
   const client = await temporalClient(stack.temporalAddress, stack.namespace);
@@ -133,7 +105,6 @@ async function activitiesPerLifecycle(stack: Stack, registrationId: string, code
 
 async function run(stack: Stack) {
   const k = createDb(stack.databaseUrl, { min: 1, max: 4 });
-  const connection = await NativeConnection.connect({ address: stack.temporalAddress });
   try {
     const reviewer = new ApiClient(stack.apiBase);
     await reviewer.login('reviewer', 'Reviewer#2026');
@@ -152,27 +123,9 @@ async function run(stack: Stack) {
     );
 
     // The baseline: the same number of no-op activities in one bare workflow, on a worker of its own.
-    const worker = await Worker.create({
-      connection,
-      namespace: stack.namespace,
-      taskQueue: BARE_QUEUE,
-      workflowsPath: path.join(__dirname, 'lib', 'bareWorkflow.ts'),
-      activities: { noop: async () => undefined },
-    });
-    const client = await temporalClient(stack.temporalAddress, stack.namespace);
-    const bareOne = async () => {
-      const started = performance.now();
-      await client.workflow.execute('bareLifecycle', { taskQueue: BARE_QUEUE, workflowId: `bench-bare/${randomUUID()}`, args: [activities] });
-      return performance.now() - started;
-    };
-    const bare = await worker.runUntil(async () => {
-      for (let i = 0; i < WARMUP; i += 1) await bareOne();
-      return closedLoop(Array.from({ length: LIFECYCLES }, () => bareOne), CONCURRENCY);
-    });
-    await client.connection.close();
+    const bare = await bareWorkflows(stack, activities, LIFECYCLES, CONCURRENCY, WARMUP);
     return { activities, full, bare };
   } finally {
-    await connection.close();
     await k.destroy();
   }
 }

@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { COUNTRY_CODES } from './countries';
 import { SELF_SERVICE_TRADE_CAP_FEN, yuanAmount } from './money';
 import { keysetCursor } from './validation/keyset';
-import { email, isoDate, optionalText, phone, requiredText, trimmed, uploadId } from './validation/rules';
+import { email, isoDate, optionalText, phone, requiredText, trimmed, uploadId, UUID_PATTERN } from './validation/rules';
 
 /**
  * Licensing trade (spec part 1 §1–§4): three modes. Self-service (trade/autotrade) is a licence
@@ -116,7 +116,9 @@ export const selfServiceApplicationSchema = yup
 export type SelfServiceApplication = yup.InferType<typeof selfServiceApplicationSchema>;
 
 /** The self-service POST: the application, and the contact-seller case it continues, if any. */
-export const selfServiceRequestSchema = selfServiceApplicationSchema.shape({ fromTradeId: trimmed().uuid('validation.invalid').default('') });
+export const selfServiceRequestSchema = selfServiceApplicationSchema.shape({
+  fromTradeId: trimmed().matches(UUID_PATTERN, { message: 'validation.invalid', excludeEmptyString: true }).default(''),
+});
 
 /** What staff may flag when the platform check of a self-service application fails. */
 export const SELF_SERVICE_CHECK_FIELDS = Object.keys(selfServiceApplicationSchema.fields).filter((f) => f !== 'ipciId');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import { publishListing } from '../../db/listings';
 import { makeIpciCode } from '../../domain/ipci';
 import { testDb } from './http';
@@ -13,10 +14,9 @@ export interface ListedIpOptions {
 
 /**
  * An issued IPCI of `userId` published in the catalogue the way its lifecycle publishes it
- * (publishListing), without audit, payment or workflow.
+ * (publishListing), without audit, payment or workflow (in the test database unless `k` is given, e.g. a benchmark's).
  */
-export async function listedIp(userId: string, o: ListedIpOptions = {}) {
-  const k = testDb();
+export async function listedIp(userId: string, o: ListedIpOptions = {}, k: Knex = testDb()) {
   const registrationId = randomUUID();
   const names = o.names ?? { zh: '青花瓷之韵', en: 'Charm of Blue and White', ja: '青花の韻' };
   const data = {

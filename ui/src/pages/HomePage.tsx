@@ -1,7 +1,8 @@
-import { Button, Card, ControlGroup, Icon, InputGroup, Tag, type IconName } from '@blueprintjs/core';
+import { Button, Card, Icon, Tag, type IconName } from '@blueprintjs/core';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/SessionContext';
+import { SearchBox } from '../components/SearchBox';
 import { useSitePath } from '../lib/useLang';
 import { SITE_PAGES, USER_CENTER_NOT_OPEN } from '../../../domain/sitePages';
 import { formatIpciCode, makeIpciCode } from '../../../domain/ipci';
@@ -42,22 +43,12 @@ export function HomePage() {
               )}
               <Button size="large" variant="outlined" icon="id-number" text={t('home.certify')} onClick={() => (user ? navigate(site('usercenter/identity')) : openLogin())} />
             </div>
-            <form
-              role="search"
-              aria-label={t('catalogue.searchLabel')}
+            <SearchBox
               style={{ marginTop: 20, maxWidth: 560 }}
-              onSubmit={(e) => {
-                // The search list takes the words by ?q=, like any search it shows.
-                e.preventDefault();
-                const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
-                navigate(site(q ? `${SITE_PAGES.ipSearch}?q=${encodeURIComponent(q)}` : SITE_PAGES.ipSearch));
-              }}
-            >
-              <ControlGroup fill>
-                <InputGroup name="q" type="search" size="large" leftIcon="search" aria-label={t('catalogue.searchLabel')} placeholder={t('catalogue.searchPlaceholder')} data-testid="home-search" />
-                <Button type="submit" size="large" intent="primary" text={t('catalogue.search')} style={{ flex: 'none' }} />
-              </ControlGroup>
-            </form>
+              testId="home-search"
+              // The search list takes the words by ?q=, like any search it shows.
+              onSearch={(q) => navigate(site(q ? `${SITE_PAGES.ipSearch}?q=${encodeURIComponent(q)}` : SITE_PAGES.ipSearch))}
+            />
           </div>
           <div className="ipci-hero-card" aria-hidden>
             <div className="ipci-cert">

@@ -1,11 +1,11 @@
-import { Button, ControlGroup, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Button, FormGroup, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CATALOGUE_QUERY_MAX, CATALOGUE_SORTS, type CataloguePageJson } from '../../../../domain/catalogue';
 import { TRADE_STATUSES } from '../../../../domain/licences';
 import { EXCLUSIVITY, RIGHTS_TERMS, SUBLICENSING } from '../../../../domain/titleRegistration';
 import { LoadMore } from '../../components/LoadMore';
+import { SearchBox } from '../../components/SearchBox';
 import { useCountryOptions } from '../../components/CountrySelect';
 import { useDictionary } from '../../lib/useDictionary';
 import { useKeysetPages } from '../invitations/useKeysetPages';
@@ -27,8 +27,6 @@ export function CataloguePage() {
   const query = Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])) as Record<Field, string>;
   // Words arriving from elsewhere (the home page's search, a shared link) are cut to what the API takes.
   query.q = query.q.trim().slice(0, CATALOGUE_QUERY_MAX);
-  const [typed, setTyped] = useState(query.q);
-  useEffect(() => setTyped(query.q), [query.q]);
   const categories = useDictionary('ipCategory');
   const countries = useCountryOptions();
   const { items, first, next, loadMore, failed } = useKeysetPages<CataloguePageJson, CataloguePageJson['items'][number]>(
@@ -44,10 +42,6 @@ export function CataloguePage() {
       else nextParams.delete(k);
     }
     setParams(nextParams, { replace: false });
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    set({ q: typed.trim() });
   };
 
   const select = (field: Field, options: Array<{ value: string; label: string }>, allLabel = t('catalogue.all')) => (
@@ -68,22 +62,9 @@ export function CataloguePage() {
     <div className="ipci-container ipci-page ipci-catalogue">
       <h1 className="ipci-page-title">{t('catalogue.title')}</h1>
       <p className="ipci-muted">{t('catalogue.intro')}</p>
-      <form role="search" onSubmit={submit} className="ipci-catalogue-search" aria-label={t('catalogue.searchLabel')}>
-        <ControlGroup fill>
-          <InputGroup
-            size="large"
-            leftIcon="search"
-            type="search"
-            aria-label={t('catalogue.searchLabel')}
-            placeholder={t('catalogue.searchPlaceholder')}
-            value={typed}
-            maxLength={CATALOGUE_QUERY_MAX}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            data-testid="catalogue-q"
-          />
-          <Button type="submit" size="large" intent="primary" text={t('catalogue.search')} className="ipci-catalogue-submit" />
-        </ControlGroup>
-      </form>
+      <div className="ipci-catalogue-search">
+        <SearchBox value={query.q} maxLength={CATALOGUE_QUERY_MAX} onSearch={(q) => set({ q })} testId="catalogue-q" />
+      </div>
 
       <section className="ipci-catalogue-filters" aria-label={t('catalogue.filtersLabel')}>
         {select(
@@ -128,7 +109,9 @@ export function CataloguePage() {
             <Spinner />
           </div>
         ) : items.length === 0 ? (
-          <NonIdealState icon="search" title={t('catalogue.empty')} data-testid="catalogue-empty" />
+          <div data-testid="catalogue-empty">
+            <NonIdealState icon="search" title={t('catalogue.empty')} />
+          </div>
         ) : (
           <>
             <div className="ipci-catalogue-grid">

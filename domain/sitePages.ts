@@ -55,6 +55,9 @@ export const USER_CENTER_PAGES = {
   objections: 'objection',
   objectionDetail: 'objectiondetail/:id',
   objectionAnswer: 'objectionanswer/:id',
+  tradeRecords: 'traderecord',
+  tradeRecordNew: 'addtraderecord',
+  tradeRecordDetail: 'traderecorddetail/:id',
 } as const;
 
 /** User-centre menu areas whose issue has not landed: each shows the not-open page (ui/src/pages/NotOpenPage). */
@@ -62,7 +65,6 @@ export const USER_CENTER_NOT_OPEN = {
   artists: 'artistresource',
   gallery: 'gallerymanagement',
   protection: 'rightprotect',
-  traderecord: 'traderecord',
   watermark: 'watermarkdetect',
   capacity: 'capacity',
   invoice: 'invoice',

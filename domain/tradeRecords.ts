@@ -67,6 +67,11 @@ export const adminTradeRecordListSchema = tradeRecordListSchema.shape({
   source: trimmed().oneOf(['', 'trade', 'manual']).default(''),
 });
 
+/** The back office names an IP by its IPCI code (with or without the dashes the certificate prints). */
+export const ipciLookupSchema = yup
+  .object({ code: trimmed().required().max(40).transform((v: unknown) => (typeof v === 'string' ? v.replace(/[-\s]/g, '').toUpperCase() : v)) })
+  .noUnknown();
+
 /** A record as the API answers it. */
 export interface TradeRecordJson {
   id: string;

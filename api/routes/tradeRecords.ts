@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { activeEntries } from '../../domain/dictionaries';
 import {
   adminTradeRecordListSchema,
+  ipciLookupSchema,
   tradeRecordCreateSchema,
   tradeRecordListSchema,
   tradeRecordUpdateSchema,
@@ -114,6 +115,15 @@ export function tradeRecordRoutes({ db }: ApiDeps): Router {
         ctx.body = await adminTradeRecordsPage(db, ctx.state.input);
       })
       .post('/api/admin/trade-records', ...admin, validate(tradeRecordCreateSchema), create(false))
+      // The add form names the IP by its IPCI code: which IPCI it is and whose (the record is kept in the holder's name).
+      .get('/api/admin/trade-records/ipci', ...admin, validate(ipciLookupSchema, 'query'), async (ctx) => {
+        const row = await db('ipcis as i')
+          .join('users as u', 'u.id', 'i.user_id')
+          .where('i.code', ctx.state.input.code)
+          .first('i.id', 'i.code', 'i.ip_name_zh', 'i.ip_name_en', 'i.ip_name_ja', 'u.id as owner_id', 'u.display_name as owner_name');
+        if (!row) throw notFound();
+        ctx.body = { ipci: { id: row.id, code: row.code, names: { zh: row.ip_name_zh, en: row.ip_name_en, ja: row.ip_name_ja }, owner: { id: row.owner_id, name: row.owner_name } } };
+      })
       .get('/api/admin/trade-records/:id', ...admin, any, async (ctx) => {
         ctx.body = await detail(db, ctx.state.record);
       })

@@ -84,6 +84,16 @@ const AdminObjectionsPage = page(() => import('./features/objection/AdminObjecti
 const AdminObjectionDetailPage = page(() => import('./features/objection/AdminObjectionPages'), 'AdminObjectionDetailPage');
 const IpInformationPage = page(() => import('./features/objection/IpInformationPages'), 'IpInformationPage');
 const IpInformationDetailPage = page(() => import('./features/objection/IpInformationPages'), 'IpInformationDetailPage');
+const TradeRecordListPage = page(() => import('./features/records/TradeRecordPages'), 'TradeRecordListPage');
+const AddTradeRecordPage = page(() => import('./features/records/TradeRecordPages'), 'AddTradeRecordPage');
+const TradeRecordDetailPage = page(() => import('./features/records/TradeRecordPages'), 'TradeRecordDetailPage');
+const TransactionRecordsPage = page(() => import('./features/records/AdminRecordPages'), 'TransactionRecordsPage');
+const TransactionRecordAddPage = page(() => import('./features/records/AdminRecordPages'), 'TransactionRecordAddPage');
+const TransactionRecordDetailPage = page(() => import('./features/records/AdminRecordPages'), 'TransactionRecordDetailPage');
+const TransactionRecordEditPage = page(() => import('./features/records/AdminRecordPages'), 'TransactionRecordEditPage');
+const EvaluationRecordsPage = page(() => import('./features/records/EvaluationPages'), 'EvaluationRecordsPage');
+const EvaluationRecordDetailPage = page(() => import('./features/records/EvaluationPages'), 'EvaluationRecordDetailPage');
+const DictionaryEditorPage = page(() => import('./features/records/DictionaryEditorPage'), 'DictionaryEditorPage');
 
 function ToHome() {
   const lang = useLang();
@@ -122,6 +132,9 @@ export function AppRoutes() {
           <Route path={UC.paySuccess} element={<PaySuccessPage />} />
           <Route path={UC.trade} element={<TradeListPage />} />
           <Route path={UC.tradeDetail} element={<TradeDetailPage />} />
+          <Route path={UC.tradeRecords} element={<TradeRecordListPage />} />
+          <Route path={UC.tradeRecordNew} element={<AddTradeRecordPage />} />
+          <Route path={UC.tradeRecordDetail} element={<TradeRecordDetailPage />} />
           {Object.entries(USER_CENTER_NOT_OPEN).map(([area, path]) => (
             <Route key={path} path={path} element={<NotOpenPage area={area} />} />
           ))}
@@ -223,6 +236,16 @@ export function AppRoutes() {
         <Route path="selfWork/:id" element={<AdminTradeDetailPage />} />
         <Route path="ipAuthOrder" element={<IpAuthOrdersPage />} />
         <Route path="ipAuthOrder/:id" element={<IpAuthOrderDetailPage />} />
+        <Route path="manualWork" element={<AdminTradesPage mode="entrusted" base="/admin/manualWork" />} />
+        <Route path="manualWork/:id" element={<AdminTradeDetailPage base="/admin/manualWork" />} />
+        <Route path="transactionRecord" element={<TransactionRecordsPage />} />
+        <Route path="transactionRecord/add" element={<TransactionRecordAddPage />} />
+        <Route path="transactionRecord/:id" element={<TransactionRecordDetailPage />} />
+        <Route path="transactionRecord/:id/edit" element={<TransactionRecordEditPage />} />
+        <Route path="evaluationRecords" element={<EvaluationRecordsPage />} />
+        <Route path="evaluationRecords/:id" element={<EvaluationRecordDetailPage />} />
+        <Route path="ipCategory" element={<DictionaryEditorPage type="ipCategory" />} />
+        <Route path="rightScope" element={<DictionaryEditorPage type="rightScope" />} />
         <Route path="ipInformation" element={<IpInformationPage />} />
         <Route path="ipInformation/:id" element={<IpInformationDetailPage />} />
         <Route path="objection" element={<AdminObjectionsPage />} />

@@ -12,6 +12,10 @@ import site from '../../locales/site/en-US.json';
 import objection from '../../locales/objection/en-US.json';
 import trade from '../../locales/trade/en-US.json';
 import catalogue from '../../locales/catalogue/en-US.json';
+import records from '../../locales/records/en-US.json';
+import sharedDictionary from '../../../domain/locales/en-US/dictionary.json';
+import sharedEntrustedTrade from '../../../domain/locales/en-US/entrustedTrade.json';
+import sharedTradeRecords from '../../../domain/locales/en-US/tradeRecords.json';
 import sharedCatalogue from '../../../domain/locales/en-US/catalogue.json';
 import errors from '../../../domain/locales/en-US/errors.json';
 import messages from '../../../domain/locales/en-US/messages.json';
@@ -28,6 +32,6 @@ import sharedObjection from '../../../domain/locales/en-US/objection.json';
 
 /** Everything the UI says in en-US, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords),
 };

@@ -12,6 +12,10 @@ import site from '../../locales/site/ja-JP.json';
 import objection from '../../locales/objection/ja-JP.json';
 import trade from '../../locales/trade/ja-JP.json';
 import catalogue from '../../locales/catalogue/ja-JP.json';
+import records from '../../locales/records/ja-JP.json';
+import sharedDictionary from '../../../domain/locales/ja-JP/dictionary.json';
+import sharedEntrustedTrade from '../../../domain/locales/ja-JP/entrustedTrade.json';
+import sharedTradeRecords from '../../../domain/locales/ja-JP/tradeRecords.json';
 import sharedCatalogue from '../../../domain/locales/ja-JP/catalogue.json';
 import errors from '../../../domain/locales/ja-JP/errors.json';
 import messages from '../../../domain/locales/ja-JP/messages.json';
@@ -28,6 +32,6 @@ import sharedObjection from '../../../domain/locales/ja-JP/objection.json';
 
 /** Everything the UI says in ja-JP, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords),
 };

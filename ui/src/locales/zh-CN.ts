@@ -12,6 +12,10 @@ import site from '../../locales/site/zh-CN.json';
 import objection from '../../locales/objection/zh-CN.json';
 import trade from '../../locales/trade/zh-CN.json';
 import catalogue from '../../locales/catalogue/zh-CN.json';
+import records from '../../locales/records/zh-CN.json';
+import sharedDictionary from '../../../domain/locales/zh-CN/dictionary.json';
+import sharedEntrustedTrade from '../../../domain/locales/zh-CN/entrustedTrade.json';
+import sharedTradeRecords from '../../../domain/locales/zh-CN/tradeRecords.json';
 import sharedCatalogue from '../../../domain/locales/zh-CN/catalogue.json';
 import errors from '../../../domain/locales/zh-CN/errors.json';
 import messages from '../../../domain/locales/zh-CN/messages.json';
@@ -28,6 +32,6 @@ import sharedObjection from '../../../domain/locales/zh-CN/objection.json';
 
 /** Everything the UI says in zh-CN, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords),
 };

@@ -8,6 +8,7 @@ import { TitleSubjectView } from '../titleAudit/TitleSubjectView';
 import { PaperSubjectView } from '../ipciLifecycle/PaperSubjectView';
 import { RemittanceSubjectView } from '../orderPayment/RemittanceSubjectView';
 import { ObjectionSubjectView } from '../objection/ObjectionSubjectView';
+import { EntrustedSubjectView } from '../records/EntrustedSubjectView';
 import { TradeSubjectView } from '../trade/TradeSubjectView';
 
 export interface SubjectViewProps {
@@ -38,5 +39,6 @@ export const SUBJECT_VIEWS: Record<string, ComponentType<SubjectViewProps>> = {
   paperCertificate: PaperSubjectView,
   orderPayment: RemittanceSubjectView,
   objection: ObjectionSubjectView,
+  entrustedTrade: EntrustedSubjectView,
   tradeOrder: TradeSubjectView,
 };

@@ -46,7 +46,7 @@ export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }>
     group: 'trade',
     areas: [
       { key: 'trade', route: 'trade', icon: 'exchange', also: ['tradedetail'] },
-      { key: 'traderecord', route: 'traderecord', icon: 'history' },
+      { key: 'traderecord', route: 'traderecord', icon: 'history', also: ['addtraderecord', 'traderecorddetail'] },
     ],
   },
   {

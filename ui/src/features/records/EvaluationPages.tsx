@@ -1,0 +1,158 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Card, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatIpciCode } from '../../../../domain/ipci';
+import { TRADE_SIDES } from '../../../../domain/trade';
+import { api, ApiError } from '../../api/client';
+import { ListCard } from '../../components/ListCard';
+import { formatDateTime } from '../../lib/format';
+import { useLang } from '../../lib/useLang';
+import { useKeysetPages } from '../invitations/useKeysetPages';
+import { recordIpName } from './recordBits';
+import type { CreditScore, EvaluationJson, EvaluationPage } from './types';
+import './records.css';
+
+const BASE = '/admin/evaluationRecords';
+const STARS = ['', '5', '4', '3', '2', '1'];
+const starText = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
+
+/** /admin/evaluationRecords: every evaluation, by stars, by the evaluator's side and by IPCI code or user name. */
+export function EvaluationRecordsPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const stars = STARS.includes(params.get('stars') ?? '') ? params.get('stars') ?? '' : '';
+  const side = (TRADE_SIDES as readonly string[]).includes(params.get('side') ?? '') ? params.get('side') ?? '' : '';
+  const [typed, setTyped] = useState(q);
+  const { items, next, loadMore, failed, first } = useKeysetPages<EvaluationPage, EvaluationJson>(
+    '/api/admin/evaluations',
+    { q: q || undefined, stars: stars || undefined, side: side || undefined },
+    (r) => r.items,
+  );
+  const go = (p: Record<string, string>) => setParams(Object.fromEntries(Object.entries({ q, stars, side, ...p }).filter(([, v]) => v)), { replace: true });
+  return (
+    <div className="ipci-stack" data-testid="admin-evaluations">
+      <h2 className="ipci-page-title">{t('records.evaluation.adminTitle')}</h2>
+      <form
+        className="ipci-rec-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          go({ q: typed.trim() });
+        }}
+      >
+        <HTMLSelect aria-label={t('records.evaluation.stars')} value={stars} onChange={(e) => go({ stars: e.currentTarget.value })}>
+          {STARS.map((s) => (
+            <option key={s} value={s}>
+              {s ? starText(Number(s)) : t('records.evaluation.allStars')}
+            </option>
+          ))}
+        </HTMLSelect>
+        <HTMLSelect aria-label={t('records.evaluation.side')} value={side} onChange={(e) => go({ side: e.currentTarget.value })}>
+          <option value="">{t('records.evaluation.allSides')}</option>
+          {TRADE_SIDES.map((s) => (
+            <option key={s} value={s}>
+              {t(`records.evaluation.sides.${s}`)}
+            </option>
+          ))}
+        </HTMLSelect>
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          aria-label={t('records.evaluation.search')}
+          placeholder={t('records.evaluation.search')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          rightElement={<Button type="submit" variant="minimal" icon="arrow-right" aria-label={t('records.admin.searchGo')} />}
+        />
+      </form>
+      <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'star-empty', title: t('records.evaluation.empty') }} next={next} load={() => loadMore()}>
+        {(list) => (
+          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
+            <thead>
+              <tr>
+                <th>{t('records.fields.ip')}</th>
+                <th>{t('records.evaluation.side')}</th>
+                <th>{t('records.evaluation.stars')}</th>
+                <th>{t('records.evaluation.from')}</th>
+                <th>{t('records.evaluation.to')}</th>
+                <th>{t('records.evaluation.at')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((e) => (
+                <tr key={e.id} data-testid="admin-evaluation-row">
+                  <td className="ipci-break">
+                    <Link to={`${BASE}/${e.id}`}>{recordIpName(e, lang)}</Link>
+                  </td>
+                  <td>{t(`records.evaluation.sides.${e.side}`)}</td>
+                  <td>{starText(e.stars)}</td>
+                  <td>
+                    {e.from?.name} {e.anonymous && <Tag minimal>{t('records.evaluation.anonymous')}</Tag>}
+                  </td>
+                  <td>{e.to.name}</td>
+                  <td>{formatDateTime(e.createdAt, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      </ListCard>
+    </div>
+  );
+}
+
+/** /admin/evaluationRecords/:id: one evaluation, the evaluated user's credit, and the way to its trade. */
+export function EvaluationRecordDetailPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const [detail, setDetail] = useState<{ evaluation: EvaluationJson; credit: CreditScore } | null | undefined>(undefined);
+  useEffect(() => {
+    api
+      .get<{ evaluation: EvaluationJson; credit: CreditScore }>(`/api/admin/evaluations/${encodeURIComponent(id)}`, undefined, { quiet: true })
+      .then(setDetail)
+      .catch((e) => setDetail(e instanceof ApiError && e.status === 404 ? null : undefined));
+  }, [id]);
+  if (detail === null) return <NonIdealState icon="search" title={t('records.evaluation.notFound')} action={<Link to={BASE}>{t('records.back')}</Link>} />;
+  if (!detail)
+    return (
+      <div className="ipci-page-center">
+        <Spinner />
+      </div>
+    );
+  const { evaluation: e, credit } = detail;
+  const rows: Array<[string, ReactNode]> = [
+    ['records.fields.ip', `${recordIpName(e, lang)} · ${formatIpciCode(e.ipci.code)}`],
+    ['records.evaluation.side', t(`records.evaluation.sides.${e.side}`)],
+    ['records.evaluation.stars', starText(e.stars)],
+    ['records.evaluation.comment', e.comment || '—'],
+    ['records.evaluation.from', `${e.from?.name ?? ''}${e.anonymous ? ` (${t('records.evaluation.anonymous')})` : ''}`],
+    ['records.evaluation.to', `${e.to.name} · ${t('records.credit.short', { score: credit.score, count: credit.count })}`],
+    ['records.evaluation.at', formatDateTime(e.createdAt, lang)],
+  ];
+  return (
+    <div className="ipci-stack" data-testid="admin-evaluation-detail">
+      <div>
+        <Button variant="minimal" icon="arrow-left" text={t('records.back')} onClick={() => navigate(BASE)} />
+      </div>
+      <Card>
+        <HTMLTable className="ipci-table" style={{ width: '100%' }}>
+          <tbody>
+            {rows.map(([label, value]) => (
+              <tr key={label}>
+                <th style={{ width: '30%' }}>{t(label)}</th>
+                <td className="ipci-break">{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        <p>
+          <Link to={`/admin/selfWork/${e.tradeId}`}>{t('records.admin.toTrade')}</Link>
+        </p>
+      </Card>
+    </div>
+  );
+}

@@ -136,6 +136,8 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
   let activity = 0;
   let cancelRequested = false;
   let pending: Pending | null = null;
+  // Row writes under way: a cancel is answered once the row says closed.
+  let writing = 0;
 
   installTaskHandlers();
   setHandler(tradeStatus, () => ({ state, step, round, orderId }));
@@ -182,7 +184,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
     cancelTrade,
     async () => {
       cancelRequested = true;
-      await condition(() => !open() || state === 'ongoing');
+      await condition(() => (!open() || state === 'ongoing') && writing === 0);
       // The fee was paid in the same moment: the trade goes on.
       if (state === 'ongoing') throw rejection('trade.notCancellable');
       return status();
@@ -222,12 +224,15 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
 
   /** The new step written to the row and search attributes (the timeline event is the caller's). */
   const enter = async (next: TradeStep, nextState: TradeState = state, patch: TradePatch = {}) => {
-    // The row first: a caller answered once the step changed reads the row and finds it changed.
-    await acts.setTradeStep({ tradeId: caseId, state: nextState, step: next, patch });
+    // The workflow moves first, so an action the row already offers is never refused as early; the
+    // caller whose action caused the change is answered once the row is written (settle, writing).
     step = next;
     state = nextState;
     upsertSearchAttributes([{ key: CaseState, value: state }]);
     setCurrentDetails(`Trade ${caseId} (${input.mode}), round ${round}: ${state} / ${step}${orderId ? ` (order ${orderId})` : ''}`);
+    writing += 1;
+    await acts.setTradeStep({ tradeId: caseId, state: nextState, step: next, patch });
+    writing -= 1;
   };
 
   const settle = (p: Pending, refusal: Pending['refusal'] = null) => {

@@ -47,10 +47,10 @@ describe('home page', () => {
     renderApp('/en-US/ipci', { user: USER });
     const link = async (key: string) => within(await screen.findByTestId(`service-${key}`)).getByRole('link').getAttribute('href');
     expect(await link('confirmation')).toBe('/en-US/ipci/introduce');
-    expect(await link('licensing')).toBe('/en-US/ipci/usercenter/trade');
+    expect(await link('licensing')).toBe('/en-US/ipci/trade');
     expect(await link('protection')).toBe('/en-US/ipci/usercenter/rightprotect');
     expect(await link('monitoring')).toBe('/en-US/ipci/usercenter/watermarkdetect');
-    await userEvent.click(within(screen.getByTestId('service-licensing')).getByRole('link'));
+    await userEvent.click(within(screen.getByTestId('service-protection')).getByRole('link'));
     expect(await screen.findByTestId('not-open')).toBeInTheDocument();
   });
 

@@ -26,17 +26,12 @@ export function AdminTradesPage({ mode = 'selfService', base = '/admin/selfWork'
   const [typed, setTyped] = useState(q);
   const { items, next, loadMore, failed, first } = useKeysetPages<TradePage, TradeJson>('/api/admin/trades', { mode, state: state || undefined, q: q || undefined }, (r) => r.items);
   const go = (p: Record<string, string>) => setParams(Object.fromEntries(Object.entries({ state, q, ...p }).filter(([, v]) => v)), { replace: true });
+  const search = () => go({ q: typed.trim() });
 
   return (
     <div className="ipci-stack" data-testid="admin-trades">
       <h2 className="ipci-page-title">{t(`trade.admin.title.${mode}`)}</h2>
-      <form
-        className="ipci-trade-filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          go({ q: typed.trim() });
-        }}
-      >
+      <div className="ipci-trade-filters">
         <HTMLSelect aria-label={t('trade.list.stateFilter')} value={state} onChange={(e) => go({ state: e.currentTarget.value })}>
           <option value="">{t('trade.list.allStates')}</option>
           {TRADE_STATES.map((s) => (
@@ -52,9 +47,10 @@ export function AdminTradesPage({ mode = 'selfService', base = '/admin/selfWork'
           placeholder={t('trade.admin.search')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
-          rightElement={<Button type="submit" variant="minimal" icon="arrow-right" aria-label={t('trade.admin.searchGo')} />}
+          onKeyDown={(e) => e.key === 'Enter' && search()}
+          rightElement={<Button variant="minimal" icon="arrow-right" aria-label={t('trade.admin.searchGo')} onClick={search} />}
         />
-      </form>
+      </div>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'exchange', title: t('trade.admin.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
           <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>

@@ -50,7 +50,8 @@ export function TradeListPage() {
           ))}
         </HTMLSelect>
       </div>
-      <ListCard items={first ? items : null} failed={failed} next={next} load={() => loadMore()} empty={{ icon: 'exchange', title: t(`trade.list.empty.${side}`) }}>
+      {/* After an action the list is read again: the cards stay while it loads, so an open dialog is not torn down. */}
+      <ListCard items={first || items.length ? items : null} failed={failed} next={next} load={() => loadMore()} empty={{ icon: 'exchange', title: t(`trade.list.empty.${side}`) }}>
         {(list) =>
           list.map((trade) => (
             <div key={trade.id} className="ipci-title-row ipci-trade-row" data-testid={`trade-${trade.id}`}>

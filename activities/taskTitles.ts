@@ -27,6 +27,11 @@ async function ipTitle(k: Knex, caseKind: string, caseId: string): Promise<TaskT
     const row = await k('title_registrations as r').join('users as u', 'u.id', 'r.user_id').where('r.id', caseId).first('r.ip_name_zh', 'r.ip_name_en', 'r.ip_name_ja', 'u.username');
     return row ? inEveryLanguage(ipNamesOf(row), (name) => `${name} (${row.username})`) : null;
   }
+  // A trade's task names its IP and its buyer, whichever workflow runs it.
+  if (caseKind === 'tradeOrder' || caseKind === 'entrustedTrade') {
+    const row = await k('trades as t').join('ipcis as i', 'i.id', 't.ipci_id').join('users as u', 'u.id', 't.buyer_id').where('t.id', caseId).first('i.ip_name_zh', 'i.ip_name_en', 'i.ip_name_ja', 'u.username');
+    return row ? inEveryLanguage(ipNamesOf(row), (name) => `${name} (${row.username})`) : null;
+  }
   if (caseKind === 'orderPayment') {
     const row = await k('orders as o').join('users as u', 'u.id', 'o.user_id').where('o.id', caseId).first('o.order_no', 'o.names', 'u.username');
     return row?.names ? inEveryLanguage(row.names, (name) => `${row.order_no} ${name} (${row.username})`) : null;

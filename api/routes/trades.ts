@@ -41,6 +41,7 @@ import {
   type TradeRow,
 } from '../../db/trades';
 import { cancelOrder } from '../../workflows/orderPayment';
+import { cancelEntrusted } from './entrustedTrades';
 import {
   agreeTrade,
   answerCounterTrade,
@@ -172,6 +173,14 @@ export function tradeRoutes({ db, temporal, cfg }: ApiDeps): Router {
     await next();
   };
   const reload = async (ctx: Context) => (ctx.body = await detail((ctx.state.trade as TradeRow).id, ctx.state.user.id));
+  /** An entrusted or manual trade is cancelled through its own workflow (api/routes/entrustedTrades.ts). */
+  const cancelEntrustedHere: Middleware = async (ctx, next) => {
+    const row: TradeRow = ctx.state.trade;
+    if (row.mode !== 'entrusted') return next();
+    if (ctx.state.side !== 'buyer') throw new HttpError(403, 'forbidden', 'http.forbidden');
+    await cancelEntrusted(temporal, row, ctx.state.user.id);
+    await reload(ctx);
+  };
   const update = <T>(ctx: Context, fn: (row: TradeRow) => Promise<T>) => runUpdate(() => fn(ctx.state.trade as TradeRow));
   const caller = (ctx: Context) => ({ userId: ctx.state.user.id as string });
 
@@ -247,7 +256,7 @@ export function tradeRoutes({ db, temporal, cfg }: ApiDeps): Router {
         await update(ctx, (r) => handle(r).executeUpdate(replyTrade, { args: [{ ...caller(ctx), body: ctx.state.input.body }] }));
         await reload(ctx);
       })
-      .post('/api/trades/:id/cancel', party, verified, loadTrade, tradeOrderOnly, async (ctx) => {
+      .post('/api/trades/:id/cancel', party, verified, loadTrade, cancelEntrustedHere, tradeOrderOnly, async (ctx) => {
         const row: TradeRow = ctx.state.trade;
         if (ctx.state.side !== 'buyer') throw new HttpError(403, 'forbidden', 'http.forbidden');
         if (row.state !== 'pendingConfirmation') throw conflict('trade.notCancellable');
@@ -296,7 +305,7 @@ export function tradeRoutes({ db, temporal, cfg }: ApiDeps): Router {
         const row = await findTrade(db, ctx.params.id);
         if (!row) throw notFound();
         // The back office links the open audit / recheck task (tasks_case index) and the workflow.
-        const task = await db('tasks').where({ case_kind: 'tradeOrder', case_id: row.id }).whereIn('status', ['open', 'claimed']).first('id');
+        const task = await db('tasks').whereIn('case_kind', ['tradeOrder', 'entrustedTrade']).where({ case_id: row.id }).whereIn('status', ['open', 'claimed']).first('id');
         ctx.body = { ...(await detail(row.id, null)), taskId: task?.id ?? null, workflowUrl: workflowUrl(cfg, row.workflow_id) };
       })
   );

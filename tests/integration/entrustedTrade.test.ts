@@ -107,12 +107,18 @@ test('entrusted: staff close the negotiation with a reason → closed', async ()
 });
 
 test('entrusted: the buyer cancels while staff have not contacted them; only the buyer may', async () => {
-  const { buyer, seller, trade: t } = await entrusted();
+  const { buyer, seller, sellerCaller, caller, trade: t } = await entrusted();
   const contact = await openTask(t.id, 'platformContact');
+  expect(contact.title).toContain(buyer.username);
   const handle = temporal.workflow.getHandle(`entrustedTrade/${t.id}`);
   await expect(handle.executeUpdate(cancelEntrustedTrade, { args: [{ userId: seller.id }] })).rejects.toBeInstanceOf(WorkflowUpdateFailedError);
-  expect(await handle.executeUpdate(cancelEntrustedTrade, { args: [{ userId: buyer.id }] })).toEqual({ state: 'closed', step: 'done' });
+  // The trade routes' cancel action reaches this workflow for entrusted trades; only the buyer may use it.
+  expect((await sellerCaller.post(`/api/trades/${t.id}/cancel`)).status).toBe(403);
+  const cancelled = await caller.post(`/api/trades/${t.id}/cancel`);
+  expect(cancelled.status).toBe(200);
+  expect(cancelled.body.trade).toMatchObject({ state: 'closed', closeReason: 'cancelledByBuyer', actions: ['view', 'delete'] });
   expect(await handle.result()).toBe('closed');
+  expect((await caller.post(`/api/trades/${t.id}/cancel`)).body).toMatchObject({ code: 'conflict' });
   expect(await trade(t.id)).toMatchObject({ state: 'closed', close_reason: 'cancelledByBuyer' });
   expect((await testDb()('tasks').where({ id: contact.id }).first()).status).toBe('cancelled');
   // The withdrawn task refuses decisions.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { creditScore } from '../../domain/credit';
+import { formatIpciCode } from '../../domain/ipci';
 import { insertTrade } from '../../db/trades';
 import { listedIp } from '../support/catalogue';
 import { Caller, closeTestDb, DEMO, png, signedIn, testDb } from '../support/http';
@@ -149,6 +150,11 @@ describe('back office trade records', () => {
     const { user: holder, caller: holderCaller } = await signedIn('enterprise');
     const ip = await listedIp(holder.id);
     const admin = await new Caller().login(...DEMO.admin);
+    // The add form names the IP by its code, as printed (dashes) or not.
+    const lookup = await admin.get(`/api/admin/trade-records/ipci?code=${encodeURIComponent(formatIpciCode(ip.code).toLowerCase())}`);
+    expect(lookup.body.ipci).toMatchObject({ id: ip.id, code: ip.code, owner: { id: holder.id } });
+    expect((await admin.get('/api/admin/trade-records/ipci?code=IPCI0000')).status).toBe(404);
+    expect((await holderCaller.get(`/api/admin/trade-records/ipci?code=${ip.code}`)).status).toBe(403);
     const created = await admin.post('/api/admin/trade-records', record(ip.id, { licensee: 'Admin Added Ltd' }));
     expect(created.status).toBe(201);
     expect(created.body.record.userId).toBe(holder.id);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CATALOGUE_KEYSETS, searchQuery, type CatalogueDetailJson, type CatalogueItemJson, type CataloguePageJson, type CatalogueQuery, type CatalogueSort } from '../domain/catalogue';
+import { CATALOGUE_KEYSETS, codePrefix, searchQuery, type CatalogueDetailJson, type CatalogueItemJson, type CataloguePageJson, type CatalogueQuery, type CatalogueSort } from '../domain/catalogue';
 import { creditScore } from '../domain/credit';
 import { IDENTITY_STATE } from '../domain/identityState';
 import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
@@ -66,14 +66,20 @@ function toItemJson(r: ListRow): CatalogueItemJson {
 }
 
 /**
- * One page of the search list. The words go through the listing's GIN index (search_vector), each
- * sort through its (key desc, id desc) index; the planner picks whichever reads fewer rows.
+ * One page of the search list. Words go through the listing's GIN index (search_vector), a code
+ * through the code's btree (ipcis_code_prefix), each sort through its (key desc, id desc) index; the
+ * planner picks whichever reads fewer rows.
  */
 export async function searchCatalogue(k: Knex, q: CatalogueQuery): Promise<CataloguePageJson> {
   const sort = q.sort as CatalogueSort;
   const where: string[] = ['l.listed'];
   const bindings: unknown[] = [];
-  if (q.q) {
+  const code = q.q ? codePrefix(q.q) : null;
+  if (code) {
+    // A code prefix holds only IPCI, digits and X: nothing LIKE would read as a wildcard.
+    where.push('i.code like ?');
+    bindings.push(`${code}%`);
+  } else if (q.q) {
     const tsquery = searchQuery(q.q);
     // Letters or digits none: nothing can match what was typed.
     if (!tsquery) return { items: [], next: null };

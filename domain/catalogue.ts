@@ -10,7 +10,7 @@ import { trimmed } from './validation/rules';
 
 /**
  * The public IP catalogue (spec part 1 §2 "IP search and filter list"): what a visitor may ask for,
- * and how a listing's names, holder and IPCI code become search tokens.
+ * how a listing's names and holder become search tokens, and how a query becomes a tsquery or a code.
  *
  * Tokens (stored on the listing as a tsvector of plain lexemes, `array_to_tsvector`):
  * - CJK text (Han, kana, Hangul) has no spaces between words, so each run of it is indexed as every
@@ -25,23 +25,23 @@ import { trimmed } from './validation/rules';
  * - Latin, Cyrillic, digit… words are lowercased (after NFKC, so full-width letters typed with a CJK
  *   input method count as ASCII); every query word must match a word, the last one as a prefix
  *   (the visitor may still be typing it).
- * - The IPCI code is indexed normalised (domain/ipci normaliseIpciCode), with and without its IPCI
- *   prefix; a query that normalises to a code or the start of one (with or without dashes, spaces,
- *   the prefix) asks for it as a prefix.
+ * - A query that normalises to an IPCI code or the start of one (domain/ipci normaliseIpciCode: with
+ *   or without dashes, spaces, lower case, the IPCI prefix) asks for codes starting so: a btree range
+ *   on the code column, not a token. (As a token, a code prefix is a GIN partial match whose row count
+ *   Postgres cannot estimate: it guessed 1,300 of a million for one code and scanned them all.)
  */
 
 const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC\u3005`;
 const RUNS = new RegExp(String.raw`[${CJK}]+|(?:(?![${CJK}])[\p{L}\p{N}\p{M}])+`, 'gu');
 const CJK_RUN = new RegExp(String.raw`^[${CJK}]`, 'u');
-/** A code or its beginning, once normalised: IPCI + up to 13 characters, or at least 4 of its digits. */
-const CODE_QUERY = /^(IPCI[0-9]{0,12}[0-9X]?|[0-9]{4,12}[0-9X]?)$/;
+/** A code or its beginning, once normalised: IPCI and up to 3 digits, or 4 to 13 of its characters (X only last), IPCI or not. */
+const CODE_QUERY = /^(?:IPCI)?([0-9]{4,13}|[0-9]{12}X)$|^IPCI([0-9]{0,3})$/;
 /** Bounds the tsquery a long query builds (q is at most 100 characters anyway). */
 const MAX_QUERY_TERMS = 32;
 
 export interface SearchFields {
   names: IpNames;
   holder?: string | null;
-  code?: string | null;
 }
 
 function runsOf(text: string): string[] {
@@ -66,24 +66,23 @@ function textTokens(text: string): string[] {
 /** The listing's index lexemes (deduplicated; never empty strings, which array_to_tsvector refuses). */
 export function searchTokens(f: SearchFields): string[] {
   const texts = [f.names.zh, f.names.en ?? '', f.names.ja ?? '', f.holder ?? ''];
-  const tokens = texts.flatMap(textTokens);
-  if (f.code) {
-    const code = normaliseIpciCode(f.code).toLowerCase();
-    tokens.push(code, code.replace(/^ipci/, ''));
-  }
-  return [...new Set(tokens.filter(Boolean))];
+  return [...new Set(texts.flatMap(textTokens).filter(Boolean))];
 }
 
 /** A lexeme quoted for tsquery input; tokens hold letters, marks and digits only, so nothing needs escaping. */
 const lexeme = (t: string, prefix = false) => `'${t}'${prefix ? ':*' : ''}`;
 
+/** The canonical start of the IPCI codes a query asks for (`IPCI2026…`), or null when it is not a code. */
+export function codePrefix(q: string): string | null {
+  const m = CODE_QUERY.exec(normaliseIpciCode(q));
+  return m ? `IPCI${m[1] ?? m[2]}` : null;
+}
+
 /**
- * The tsquery (text, to cast with ::tsquery) a visitor's query asks for, or null when the query
- * has no letter or digit (nothing can match it).
+ * The tsquery (text, to cast with ::tsquery) a visitor's words ask for, or null when they have no
+ * letter or digit (nothing can match them). Codes are asked for with codePrefix() instead.
  */
 export function searchQuery(q: string): string | null {
-  const code = normaliseIpciCode(q);
-  if (CODE_QUERY.test(code)) return lexeme(code.toLowerCase(), true);
   const runs = runsOf(q);
   const terms: string[] = [];
   runs.forEach((run, i) => {
@@ -163,7 +162,7 @@ const oneOf = (values: readonly string[], v: unknown) => (typeof v === 'string' 
 /**
  * What the search and its filters read off a listing: the holder the certificate names, the
  * registration's exclusivity, sublicensing and term (the spec's letters; '' when a registration made
- * before had none), and the index tokens of its names, holder and code.
+ * before had none), and the index tokens of its names and holder.
  */
 export function listingFacts(ipci: { code: string; holder: string; names: IpNames }, data: Record<string, unknown>): ListingFacts {
   const holder = (ipci.holder || String(data.holder ?? '')).slice(0, 200);
@@ -172,7 +171,7 @@ export function listingFacts(ipci: { code: string; holder: string; names: IpName
     exclusive: oneOf(EXCLUSIVITY, data.exclusive),
     sublicensing: oneOf(SUBLICENSING, data.sublicensing),
     termType: oneOf(RIGHTS_TERMS, data.termType),
-    tokens: searchTokens({ names: ipci.names, holder, code: ipci.code }),
+    tokens: searchTokens({ names: ipci.names, holder }),
   };
 }
 

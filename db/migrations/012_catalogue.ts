@@ -15,6 +15,8 @@ export async function up(k: Knex): Promise<void> {
   await k.raw('create index ip_listings_newest on ip_listings (listed_at desc, id desc) where listed');
   await k.raw('create index ip_listings_popular on ip_listings (search_count desc, id desc) where listed');
   await k.raw('create index ip_listings_rated on ip_listings (rating_avg desc, id desc) where listed');
+  // Code searches ask for codes starting with what was typed: a btree range whatever the collation.
+  await k.raw('create index ipcis_code_prefix on ipcis (code text_pattern_ops)');
 
   // An IP's rating is what its buyers gave in evaluations of its completed trades (the seller's
   // evaluation of a buyer is about the buyer). Kept on the listing for the "best rated" sort by a
@@ -63,7 +65,7 @@ export async function up(k: Knex): Promise<void> {
 export async function down(k: Knex): Promise<void> {
   await k.raw('drop trigger if exists evaluations_listing_rating on evaluations');
   await k.raw('drop function if exists ip_listings_rating()');
-  for (const index of ['ip_listings_newest', 'ip_listings_popular', 'ip_listings_rated']) await k.raw(`drop index if exists ${index}`);
+  for (const index of ['ip_listings_newest', 'ip_listings_popular', 'ip_listings_rated', 'ipcis_code_prefix']) await k.raw(`drop index if exists ${index}`);
   await k.raw('create index ip_listings_popular on ip_listings (search_count desc, id) where listed');
   await k.raw('create index ip_listings_rated on ip_listings (rating_avg desc, id) where listed');
 }

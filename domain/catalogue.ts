@@ -136,6 +136,8 @@ export const catalogueQuerySchema = yup
     termType: choice(RIGHTS_TERMS),
     tradeStatus: choice(TRADE_STATUSES),
     sort: trimmed()
+      // ?sort= (an empty select) is the default sort.
+      .transform((v: unknown) => (v === '' ? undefined : v))
       .oneOf([...CATALOGUE_SORTS])
       .default('newest'),
     limit: yup.number().integer().min(1).max(CATALOGUE_MAX_PAGE).default(CATALOGUE_PAGE_SIZE),

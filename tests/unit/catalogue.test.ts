@@ -91,6 +91,7 @@ describe('catalogue query', () => {
 
   test('defaults and filters', async () => {
     await expect(check({})).resolves.toMatchObject({ q: '', sort: 'newest', limit: 20 });
+    await expect(check({ sort: '', exclusive: '' })).resolves.toMatchObject({ sort: 'newest', exclusive: '' });
     await expect(check({ exclusive: 'Y', sublicensing: 'S', termType: 'D', tradeStatus: 'licensed', country: 'JP', category: 'animation', limit: '5' })).resolves.toMatchObject({ limit: 5 });
   });
 

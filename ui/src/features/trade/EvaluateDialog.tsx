@@ -23,7 +23,7 @@ export function StarInput({ value, onChange }: { value: number; onChange: (v: nu
           type="button"
           role="radio"
           aria-checked={value === n}
-          aria-label={t('trade.evaluate.starN', { count: n })}
+          aria-label={t('trade.evaluate.starN', { n })}
           className="ipci-star"
           onClick={() => onChange(n)}
         >

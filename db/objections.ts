@@ -84,11 +84,23 @@ async function page(query: Knex.QueryBuilder, q: { limit: number; after?: string
 
 const AT_KEY = `to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key`;
 
-/** The objector's list (objections_objector index): their objections but the ones they deleted. */
-export function objectionsOf(k: Knex, objectorId: string, q: ObjectionListQuery) {
-  const query = select(k).select(k.raw(AT_KEY)).where('o.objector_id', objectorId).whereNull('o.deleted_at');
+/**
+ * The objector's list (objections_objector index): their objections but the ones they deleted; or, as
+ * holder, the objections to their own IPCIs once admitted (ipcis_user, then objections_ipci).
+ */
+export function objectionsOf(k: Knex, userId: string, q: ObjectionListQuery) {
+  const query = select(k).select(k.raw(AT_KEY));
+  if (q.side === 'holder') query.where('i.user_id', userId).whereNotNull('o.answer_due_at').whereNot('o.state', 'withdrawn');
+  else query.where('o.objector_id', userId).whereNull('o.deleted_at');
   if (q.state) query.where('o.state', q.state);
   return page(query, q);
+}
+
+/** What the holder reads of an objection: not the objector's contact details, the opinion once decided. */
+export function toHolderJson(row: ObjectionRow): ObjectionJson {
+  const json = toObjectionJson(row);
+  const { contact: _contact, phone: _phone, email: _email, ...data } = json.data;
+  return { ...json, data: data as ObjectionJson['data'], reviewOpinion: row.decided_at ? json.reviewOpinion : null };
 }
 
 /**

@@ -85,9 +85,11 @@ export type ObjectionAnswer = yup.InferType<typeof objectionAnswerSchema>;
 
 export const OBJECTION_PAGE_SIZE = 20;
 
-/** The objector's list (usercenter/objection). */
+/** The objector's list (usercenter/objection); `side=holder`: the admitted objections to the caller's own IPCIs. */
+export const OBJECTION_LIST_SIDES = ['objector', 'holder'] as const;
 export const objectionListQuerySchema = yup
   .object({
+    side: yup.string().oneOf([...OBJECTION_LIST_SIDES]).default('objector'),
     state: yup.string().oneOf([...OBJECTION_STATES]),
     limit: yup.number().integer().min(1).max(100).default(OBJECTION_PAGE_SIZE),
     after: keysetCursor(['date', 'uuid']),
@@ -96,7 +98,7 @@ export const objectionListQuerySchema = yup
 export type ObjectionListQuery = yup.InferType<typeof objectionListQuerySchema>;
 
 /** The back office list (admin/objection): state filter, search by IPCI code, IP name, company or objector. */
-export const adminObjectionListQuerySchema = objectionListQuerySchema.shape({ q: trimmed().max(100).default('') });
+export const adminObjectionListQuerySchema = objectionListQuerySchema.omit(['side']).shape({ q: trimmed().max(100).default('') });
 export type AdminObjectionListQuery = yup.InferType<typeof adminObjectionListQuerySchema>;
 
 /** GET /api/objections/:id and the list rows. */

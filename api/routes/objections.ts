@@ -10,7 +10,7 @@ import {
   objectionListQuerySchema,
   objectionSchema,
 } from '../../domain/objections';
-import { deleteObjectionRow, hideObjection, insertObjection, objection, objectionsOf, toObjectionJson, type ObjectionRow } from '../../db/objections';
+import { deleteObjectionRow, hideObjection, insertObjection, objection, objectionsOf, toHolderJson, toObjectionJson, type ObjectionRow } from '../../db/objections';
 import { findUploads, toUploadJson } from '../../db/uploads';
 import { answerObjection, modifyObjection, objection as objectionWorkflow, withdrawObjection } from '../../workflows/objection';
 import { CaseId, CaseKind, CaseState, IpciCode, OwnerUserId } from '../../workflows/lib/searchAttributes';
@@ -120,7 +120,7 @@ export function objectionRoutes({ db, temporal, cfg }: ApiDeps): Router {
     })
     .get('/api/objections', user, validate(objectionListQuerySchema, 'query'), async (ctx) => {
       const { rows, next } = await objectionsOf(db, ctx.state.user.id, ctx.state.input);
-      ctx.body = { items: rows.map(toObjectionJson), next };
+      ctx.body = { items: rows.map(ctx.state.input.side === 'holder' ? toHolderJson : toObjectionJson), next };
     })
     .get('/api/objections/:id', user, loadOwn, async (ctx) => {
       const row = own(ctx);
@@ -145,11 +145,8 @@ export function objectionRoutes({ db, temporal, cfg }: ApiDeps): Router {
     })
     .get('/api/objections/:id/answer', user, loadAsHolder, async (ctx) => {
       const row = own(ctx);
-      const json = toObjectionJson(row);
-      // The holder reads what is objected and why, not the objector's contact details.
-      const { contact: _contact, phone: _phone, email: _email, ...data } = json.data;
       ctx.body = {
-        objection: { ...json, data, reviewOpinion: row.decided_at ? json.reviewOpinion : null },
+        objection: toHolderJson(row),
         uploads: await uploadsOf(db, [...row.data.attachments, ...(row.holder_answer?.attachments ?? [])]),
       };
     })

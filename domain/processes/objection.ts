@@ -21,8 +21,8 @@ export const objection: ProcessModel = {
     { from: 'submitted', to: 'formalReview' },
     { from: 'formalReview', to: 'holderAnswer', on: 'approve' },
     { from: 'formalReview', to: 'failed', on: 'fail' },
-    { from: 'holderAnswer', to: 'decision', on: 'answer' },
-    { from: 'holderAnswer', to: 'decision', on: 'answerTimeUp' },
+    // Answered or not: staff decide once the holder answered or the time to answer passed.
+    { from: 'holderAnswer', to: 'decision' },
     { from: 'decision', to: 'approved', on: 'approve' },
     { from: 'decision', to: 'failed', on: 'fail' },
     { from: 'formalReview', to: 'withdrawn', on: 'withdraw' },

@@ -209,6 +209,11 @@ test('failed at the decision: both sides are told', async () => {
   await messageOf(holder.caller, 'objectionToAnswer');
   await eventually(async () => (await holder.caller.get(`/api/objections/${objection.id}/answer`)).body.objection?.state === 'pendingConfirmation');
   expect((await holder.caller.post(`/api/objections/${objection.id}/answer`, { statement: 'We created it.' })).status).toBe(200);
+  // The holder's list: the objections to their IPs, without the objector's contact details.
+  const received = (await holder.caller.get('/api/objections?side=holder')).body.items;
+  expect(received.map((o: any) => o.id)).toEqual([objection.id]);
+  expect(received[0].data.phone).toBeUndefined();
+  expect((await objector.caller.get('/api/objections?side=holder')).body.items).toEqual([]);
   const decision = await openTask(objection.id, 'decision');
   expect((await decide(decision.id, { outcome: 'fail', reasons: { reviewOpinion: 'The holder proved prior creation' } })).status).toBe(200);
   expect(await handleOf(objection.id).result()).toBe('failed');

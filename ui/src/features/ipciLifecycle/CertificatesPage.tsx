@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, AnchorButton, Button, ButtonGroup, Callout, Checkbox, HTMLTable, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatIpciCode, IPCI_STATES, type IpciOperation, type IpciState, type TakeDownKind } from '../../../../domain/ipci';
 import { api } from '../../api/client';
@@ -82,7 +82,15 @@ export function CertificatesPage() {
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
   return (
     <div className="ipci-stack">
-      <h2 className="ipci-page-title">{t('ipciList.title')}</h2>
+      <div className="ipci-toolbar">
+        <h2 className="ipci-page-title" style={{ margin: 0 }}>
+          {t('ipciList.title')}
+        </h2>
+        <span className="ipci-spacer" />
+        <Link to={site('usercenter/objection?side=holder')} data-testid="objections-against-mine">
+          {t('objection.list.againstMine')}
+        </Link>
+      </div>
       <Tabs id="ipci-states" selectedTabId={state ?? 'all'} onChange={(id) => setParams(id === 'all' ? {} : { state: String(id) })}>
         <Tab id="all" title={t('ipciList.states.all')} />
         {IPCI_STATES.map((s) => (
@@ -170,6 +178,11 @@ export function CertificatesPage() {
                         {t(`ipciList.takenDownKind.${k}`)}
                       </div>
                     ))}
+                    {r.staffTakeDown && (
+                      <div className="ipci-muted" style={{ fontSize: 12 }} data-testid="staff-takedown">
+                        {t('ipciList.staffTakeDown', { reason: r.staffTakeDown.reason })}
+                      </div>
+                    )}
                   </td>
                   <td>
                     <div className="ipci-row-actions">

@@ -14,6 +14,8 @@ export interface IpciRow {
   state: IpciState;
   takenDown: TakeDownKind[];
   invalidReason: string | null;
+  /** Taken down by staff (back office or an upheld objection): only staff relist it. */
+  staffTakeDown: { reason: string; at: string } | null;
   operations: IpciOperation[];
   certificateGenerated: boolean;
   registrationId: string;

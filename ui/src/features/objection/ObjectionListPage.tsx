@@ -1,7 +1,7 @@
-import { Alert, AnchorButton, Button, HTMLSelect } from '@blueprintjs/core';
+import { Alert, AnchorButton, Button, HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { mayModifyObjection, isOpenObjection, OBJECTION_STATES, type ObjectionJson } from '../../../../domain/objections';
 import { api, ApiError } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
@@ -56,15 +56,20 @@ export function DeleteObjection({ objection, onDeleted, small }: { objection: Ob
   );
 }
 
-/** /:lang/ipci/usercenter/objection — rights objection information: the objector's objections and their actions. */
+/**
+ * /:lang/ipci/usercenter/objection — rights objection information: the objector's objections and their
+ * actions; `?side=holder` the objections to the reader's own IPCIs, each opening its answer page.
+ */
 export function ObjectionListPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const site = useSitePath();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const holder = params.get('side') === 'holder';
   const [state, setState] = useState('');
-  const { first, items, next, loadMore, failed, reload } = useKeysetPages<ObjectionPage, ObjectionJson>('/api/objections', { state: state || undefined }, (r) => r.items);
-  const detail = (o: ObjectionJson, hash = '') => site(`usercenter/objectiondetail/${o.id}`) + hash;
+  const { first, items, next, loadMore, failed, reload } = useKeysetPages<ObjectionPage, ObjectionJson>('/api/objections', { side: holder ? 'holder' : undefined, state: state || undefined }, (r) => r.items);
+  const detail = (o: ObjectionJson, hash = '') => (holder ? site(`usercenter/objectionanswer/${o.id}`) : site(`usercenter/objectiondetail/${o.id}`) + hash);
 
   return (
     <div className="ipci-stack">
@@ -82,8 +87,12 @@ export function ObjectionListPage() {
           ))}
         </HTMLSelect>
       </div>
-      <p className="ipci-muted">{t('objection.list.hint')}</p>
-      <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'issue', title: t('objection.list.empty') }} next={next} load={() => loadMore()}>
+      <Tabs id="objection-sides" selectedTabId={holder ? 'holder' : 'objector'} onChange={(id) => setParams(id === 'holder' ? { side: 'holder' } : {})}>
+        <Tab id="objector" title={t('objection.list.mine')} />
+        <Tab id="holder" title={t('objection.list.againstMine')} />
+      </Tabs>
+      <p className="ipci-muted">{t(holder ? 'objection.list.holderHint' : 'objection.list.hint')}</p>
+      <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'issue', title: t(holder ? 'objection.list.holderEmpty' : 'objection.list.empty') }} next={next} load={() => loadMore()}>
         {(list) =>
           list.map((o) => (
             <div key={o.id} className="ipci-objection-row" data-testid="objection-row">
@@ -92,10 +101,10 @@ export function ObjectionListPage() {
               <span className="ipci-muted">{formatDateTime(o.createdAt, lang)}</span>
               <span className="ipci-spacer" />
               <AnchorButton small variant="minimal" icon="eye-open" text={t('objection.list.view')} href={detail(o)} onClick={(e: React.MouseEvent) => (e.preventDefault(), navigate(detail(o)))} />
-              {mayModifyObjection(o.state) && (
+              {!holder && mayModifyObjection(o.state) && (
                 <AnchorButton small variant="minimal" icon="edit" text={t('objection.list.modify')} href={detail(o, '#modify')} onClick={(e: React.MouseEvent) => (e.preventDefault(), navigate(detail(o, '#modify')))} />
               )}
-              <DeleteObjection small objection={o} onDeleted={reload} />
+              {!holder && <DeleteObjection small objection={o} onDeleted={reload} />}
             </div>
           ))
         }

@@ -73,7 +73,7 @@ export function ObjectionView({ objection: o, uploads }: { objection: ObjectionJ
             </div>
           ))}
         </dl>
-        <h4>{t('objection.fields.attachments')}</h4>
+        <h4>{t('objection.detail.attachments')}</h4>
         <Attachments ids={data.attachments ?? []} uploads={uploads} />
       </Card>
       {o.holderAnswer && (

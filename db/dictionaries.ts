@@ -44,11 +44,6 @@ export async function dictionaryEntries(k: Knex, type: DictionaryType): Promise<
   return rows.map(toEntry);
 }
 
-export async function dictionaryEntry(k: Knex, type: DictionaryType, code: string): Promise<DictionaryEntry | undefined> {
-  const row: EntryRow | undefined = await k('dictionary_entries').where({ type, code }).first();
-  return row && toEntry(row);
-}
-
 /** Adds an entry; false when the code exists already (the caller answers 409). */
 export async function insertDictionaryEntry(k: Knex, type: DictionaryType, e: DictionaryEntry): Promise<boolean> {
   const inserted = await k('dictionary_entries').insert(toRow(type, e)).onConflict(['type', 'code']).ignore().returning('code');

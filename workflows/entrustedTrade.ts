@@ -150,25 +150,30 @@ export async function entrustedTrade(input: EntrustedTradeInput): Promise<Entrus
   await progress(KIND, caseId, { step: 'platformContact', status: 'done', actor: 'staff', actorName: contactedBy.name });
   await tell('contacted');
 
-  // Staff negotiate and record the result; terms that do not parse (the API checks them first) ask again.
-  let terms: NegotiatedTerms | null = null;
-  let negotiation: DecidedTask | null = null;
-  for (let round = 1; !terms; round++) {
+  // Staff negotiate and record the result. Terms that do not parse (the API checks them first) or that
+  // a licence written meanwhile conflicts with are asked for again in a new round.
+  let negotiation: DecidedTask;
+  let malformed = 0;
+  for (let round = 1; ; round++) {
     const result = await staffStep('negotiation', round);
     if (!result.decided) return cancelled('negotiation', result.taskId);
     if (result.decided.decision.outcome === 'fail') return closedByStaff('negotiation', result.decided);
+    let terms: NegotiatedTerms;
     try {
       terms = negotiatedTerms(result.decided.decision.values!);
-      negotiation = result.decided;
     } catch {
-      if (round >= 3) throw new Error(`entrusted trade ${caseId}: negotiated terms malformed three times`);
+      if (++malformed >= 3) throw new Error(`entrusted trade ${caseId}: negotiated terms malformed three times`);
+      continue;
     }
+    negotiation = result.decided;
+    const conflicts = await acts.completeEntrustedTrade({ tradeId: caseId, terms, outcome: { result: 'completed', comment: negotiation.decision.comment, by: negotiation.decidedBy.name } });
+    if (!conflicts.length) break;
+    await progress(KIND, caseId, { step: 'negotiation', status: 'failed', actor: 'system' });
   }
-  await acts.completeEntrustedTrade({ tradeId: caseId, terms, outcome: { result: 'completed', comment: negotiation!.decision.comment, by: negotiation!.decidedBy.name } });
   state = 'completed';
   step = 'done';
   upsertSearchAttributes([{ key: CaseState, value: 'completed' }]);
-  await progress(KIND, caseId, { step: 'negotiation', status: 'done', actor: 'staff', actorName: negotiation!.decidedBy.name });
+  await progress(KIND, caseId, { step: 'negotiation', status: 'done', actor: 'staff', actorName: negotiation.decidedBy.name });
   await progress(KIND, caseId, { step: 'completed', status: 'done', actor: 'system' });
   await tell('completed');
   return end('completed');

@@ -2,6 +2,7 @@ import { Client, Connection, WorkflowUpdateFailedError } from '@temporalio/clien
 import { randomUUID } from 'node:crypto';
 import { insertTrade } from '../../db/trades';
 import { cancelEntrustedTrade, entrustedTrade } from '../../workflows/entrustedTrade';
+import { completeTask } from '../../workflows/lib/humanTask';
 import { listedIp } from '../support/catalogue';
 import { saveHistory } from '../support/histories';
 import { Caller, closeTestDb, DEMO, eventually, signedIn, taskPath, testDb } from '../support/http';
@@ -90,6 +91,32 @@ test('entrusted: staff record the contact, then the negotiated terms → complet
   const messages = await testDb()('messages').where({ user_id: buyer.id }).orderBy('id').pluck('title_key');
   expect(messages).toEqual(['entrustedTrade.received', 'entrustedTrade.contacted', 'entrustedTrade.completed']);
   await saveHistory(temporal, `entrustedTrade/${t.id}`, 'entrustedTrade-contact-complete');
+});
+
+test('entrusted: negotiated terms that conflict with a licence in force are refused; a conflict arising meanwhile asks again', async () => {
+  const { seller, sellerCaller, ip, trade: t } = await entrusted();
+  const contact = await openTask(t.id, 'platformContact');
+  expect((await decide(contact.id, { outcome: 'approve', reasons: {}, values: { contactSummary: 'Called' } })).status).toBe(200);
+  const first = await openTask(t.id, 'negotiation');
+  // The seller licensed toys in China exclusively in the meantime.
+  const record = { ipciId: ip.id, licensee: 'Exclusive Toys Ltd', scope: ['toys'], sublicensing: 'N', exclusive: true, region: 'CN', termPermanent: true, enteredOn: '2026-01-01' };
+  expect((await sellerCaller.post('/api/trade-records', record)).status).toBe(201);
+  const refused = await decide(first.id, { outcome: 'approve', reasons: {}, values: TERMS });
+  expect(refused.status).toBe(400);
+  expect(refused.body.fields['values.licenceChannels']).toContain('Exclusive Toys Ltd');
+
+  // A decision that reaches the workflow anyway (the licence written after the check): nothing is written, staff negotiate again.
+  const handle = temporal.workflow.getHandle(`entrustedTrade/${t.id}`);
+  const actor = { userId: seller.id, name: 'Rita', roles: ['admin' as const] };
+  await handle.executeUpdate(completeTask, { args: [{ taskId: first.id, actor, decision: { outcome: 'approve', reasons: {}, comment: '', values: TERMS } }] });
+  const second = await eventually(() => testDb()('tasks').where({ case_id: t.id, step: 'negotiation', status: 'open' }).whereNot({ id: first.id }).first());
+  expect(second.id).toBe(`entrustedTrade/${t.id}/negotiation/2`);
+  expect(await trade(t.id)).toMatchObject({ state: 'ongoing', step: 'negotiation', price_fen: null });
+  expect(await testDb()('licences').where({ trade_id: t.id }).first()).toBeUndefined();
+  expect((await decide(second.id, { outcome: 'approve', reasons: {}, values: { ...TERMS, licenceExclusive: 'no', licenceChannels: 'apparel' } })).status).toBe(200);
+  expect(await handle.result()).toBe('completed');
+  expect(await trade(t.id)).toMatchObject({ state: 'completed', channels: ['apparel'], exclusive: false });
+  await saveHistory(temporal, `entrustedTrade/${t.id}`, 'entrustedTrade-conflict-renegotiate');
 });
 
 test('entrusted: staff close the negotiation with a reason → closed', async () => {

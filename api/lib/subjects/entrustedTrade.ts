@@ -1,6 +1,8 @@
 import * as yup from 'yup';
 import { activeEntries } from '../../../domain/dictionaries';
-import { ENTRUSTED_DECISION_SHAPES, negotiatedValuesSchema, unknownChannels } from '../../../domain/processes/entrustedTrade';
+import { licenceConflicts } from '../../../domain/licences';
+import { ENTRUSTED_DECISION_SHAPES, negotiatedTerms, negotiatedValuesSchema, unknownChannels } from '../../../domain/processes/entrustedTrade';
+import { licencesInForce } from '../../../db/licences';
 import { dictionaryEntries } from '../../../db/dictionaries';
 import { toTradeJson, tradeMessages, tradeView } from '../../../db/trades';
 import { findUploads, toUploadJson } from '../../../db/uploads';
@@ -53,5 +55,12 @@ export const entrustedTradeSubject: SubjectSource = {
       if (unknown.length) fields['values.licenceChannels'] = { key: 'dictionary.unknownCode', params: { codes: unknown.join(', ') } };
     }
     if (Object.keys(fields).length) throw badRequest(fields);
+    // The agreed licence must fit the IP's licences in force (reserved ones too): else staff see whose.
+    const trade = await k('trades').where({ id: caseId }).first('ipci_id');
+    const conflicts = licenceConflicts(negotiatedTerms(values), await licencesInForce(k, trade.ipci_id));
+    if (conflicts.length) {
+      const params = { licensees: [...new Set(conflicts.map((c) => c.licensee))].join(', ') };
+      throw badRequest({ 'values.licenceChannels': { key: 'entrustedTrade.licenceConflict', params } });
+    }
   },
 };

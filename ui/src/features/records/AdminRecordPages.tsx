@@ -64,7 +64,7 @@ export function TransactionRecordsPage() {
       </form>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'history', title: t('records.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
+          <HTMLTable className="ipci-table ipci-rec-table" striped style={{ width: '100%' }}>
             <thead>
               <tr>
                 <th>{t('records.fields.ip')}</th>

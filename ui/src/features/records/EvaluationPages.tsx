@@ -69,7 +69,7 @@ export function EvaluationRecordsPage() {
       </form>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'star-empty', title: t('records.evaluation.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
+          <HTMLTable className="ipci-table ipci-rec-table" striped style={{ width: '100%' }}>
             <thead>
               <tr>
                 <th>{t('records.fields.ip')}</th>

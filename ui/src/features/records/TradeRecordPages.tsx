@@ -41,7 +41,7 @@ export function TradeRecordListPage() {
       <p className="ipci-muted">{t('records.lead')}</p>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'history', title: t('records.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
+          <HTMLTable className="ipci-table ipci-rec-table" striped style={{ width: '100%' }}>
             <thead>
               <tr>
                 <th>{t('records.fields.ip')}</th>
@@ -110,7 +110,7 @@ export function ReceivedEvaluations() {
       </Card>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'star-empty', title: t('records.credit.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
+          <HTMLTable className="ipci-table ipci-rec-table" striped style={{ width: '100%' }}>
             <thead>
               <tr>
                 <th>{t('records.evaluation.stars')}</th>

@@ -1,10 +1,9 @@
 import type { CreditScore } from '../../../../domain/credit';
-import type { DictionaryEntry } from '../../../../domain/dictionaries';
 import type { EvaluationJson } from '../../../../domain/evaluations';
 import type { TradeRecordJson } from '../../../../domain/tradeRecords';
 import type { Upload } from '../../api/types';
 
-export type { CreditScore, DictionaryEntry, EvaluationJson, TradeRecordJson };
+export type { CreditScore, EvaluationJson, TradeRecordJson };
 
 export interface TradeRecordDetail {
   record: TradeRecordJson;

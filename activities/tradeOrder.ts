@@ -3,7 +3,7 @@ import { ipNamesOf } from '../domain/ipNames';
 import { licenceConflicts, type LicenceConflict } from '../domain/licences';
 import type { TradeMessageKind, TradeSide, TradeState, TradeStep } from '../domain/trade';
 import { cancelTaskRow } from '../db/cancellations';
-import { licencesInForce } from '../db/licences';
+import { licencesInForce, releaseLicence } from '../db/licences';
 import { insertMessage } from '../db/messages';
 import {
   completeTrade,
@@ -11,9 +11,11 @@ import {
   insertTrade,
   insertTradeMessage,
   licenceTermsOf,
+  reserveTradeLicence,
   resubmitTrade,
   setTradeStep,
   tradeWithTerms,
+  type AgreedTerms,
   type TradePatch,
 } from '../db/trades';
 
@@ -51,10 +53,26 @@ export function tradeOrderActivities(k: Knex) {
       await insertTradeMessage(k, input);
     },
 
-    /** The licences in force on the trade's IP that its terms conflict with (none: the seller may agree). */
+    /**
+     * The licences in force on the trade's IP that its terms conflict with, read without reserving:
+     * what trades agreed before licence reservations ran (their histories replay it).
+     */
     async tradeLicenceConflicts(input: { tradeId: string }): Promise<LicenceConflict[]> {
       const t = must(await tradeWithTerms(k, input.tradeId), input.tradeId);
       return licenceConflicts(licenceTermsOf(t), await licencesInForce(k, t.ipci_id));
+    },
+
+    /**
+     * The agreement (the seller's, or the buyer's acceptance of a counter-offer with its terms)
+     * reserves the licence under the IP's lock; the conflicts that refuse it, or none: reserved.
+     */
+    async reserveTradeLicence(input: { tradeId: string; agreed?: AgreedTerms }): Promise<LicenceConflict[]> {
+      return reserveTradeLicence(k, input.tradeId, input.agreed);
+    },
+
+    /** The trade ended without completion (cancelled, fee unpaid): its reservation frees the IP. */
+    async releaseTradeLicence(input: { tradeId: string }): Promise<void> {
+      await releaseLicence(k, input.tradeId);
     },
 
     async saveTradeResubmission(input: { tradeId: string; round: number; application: Record<string, unknown>; priceFen: number }): Promise<void> {

@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
 import type { TradeRecordJson, TradeRecordUpdate } from '../domain/tradeRecords';
 import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
-import { insertLicence, refreshTradeStatus } from './licences';
+import { writeLicenceOrThrow } from './licences';
 
 /**
  * Trade records (migration 011 trade_records) and the licence each one is: a record written here
  * writes or updates its licence (licences.record_id) in the same transaction, so the conflict check
- * and the catalogue's trade status follow at once. Records of completed trades are written by
- * db/trades completeTrade, with the trade's own licence.
+ * and the catalogue's trade status follow at once. A record whose licence would conflict with another
+ * reserved or active licence of the IP is not written (db/licences LicenceConflictError). Records of
+ * completed trades are written by db/trades completeTrade, with the trade's own licence.
  */
 
 export interface TradeRecordRow {
@@ -128,7 +129,7 @@ export async function insertTradeRecord(k: Knex, ipciId: string, userId: string,
   return k.transaction(async (trx) => {
     const c = columns(r);
     const [{ id }] = await trx('trade_records').insert({ ipci_id: ipciId, user_id: userId, ...c }).returning('id');
-    await insertLicence(trx, { ipciId, recordId: id, licensee: c.licensee, terms: termsOf(c) });
+    await writeLicenceOrThrow(trx, { ipciId, recordId: id, licensee: c.licensee, terms: termsOf(c) }, 'active');
     return id;
   });
 }
@@ -139,12 +140,7 @@ export async function updateTradeRecord(k: Knex, id: string, r: TradeRecordUpdat
     const c = columns(r);
     const [row] = await trx('trade_records').where({ id }).whereNull('trade_id').update({ ...c, updated_at: trx.fn.now() }).returning('ipci_id');
     if (!row) return false;
-    const t = termsOf(c);
-    const changed = await trx('licences')
-      .where({ record_id: id })
-      .update({ licensee: c.licensee, exclusive: t.exclusive, channels: t.channels, region: t.region, term_from: t.termFrom, term_to: t.termTo });
-    if (changed) await refreshTradeStatus(trx, row.ipci_id);
-    else await insertLicence(trx, { ipciId: row.ipci_id, recordId: id, licensee: c.licensee, terms: t });
+    await writeLicenceOrThrow(trx, { ipciId: row.ipci_id, recordId: id, licensee: c.licensee, terms: termsOf(c) }, 'active');
     return true;
   });
 }

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { chinaDate } from '../domain/dates';
-import type { LicenceTerms } from '../domain/licences';
+import type { LicenceConflict, LicenceTerms } from '../domain/licences';
 import { tradeActions } from '../domain/tradeActions';
 import type { TradeCloseReason, TradeJson, TradeMessageKind, TradeMode, TradeSide, TradeState, TradeStep } from '../domain/trade';
 import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
-import { insertLicence } from './licences';
+import { writeLicence, writeLicenceOrThrow } from './licences';
 
 /**
  * Trades of every mode (migration 011): the row each trade workflow keeps up to date, the message
@@ -333,17 +333,40 @@ export function tradeWithTerms(k: Knex, id: string): Promise<TradeRow | undefine
   return k<TradeRow>('trades').where({ id }).first('*', k.raw('term_from::text as term_from'), k.raw('term_to::text as term_to'));
 }
 
+/** The buyer's name, as the licence and the trade record name the licensee. */
+async function licenseeOf(k: Knex, t: Pick<TradeRow, 'buyer_id'>): Promise<string> {
+  const buyer = await k('users').where({ id: t.buyer_id }).first('display_name');
+  return buyer?.display_name ?? '';
+}
+
+/** A counter-offer's terms as the buyer accepted them (the application's exclusivity and region stay). */
+export type AgreedTerms = Pick<LicenceTerms, 'channels' | 'termFrom' | 'termTo'>;
+
+/**
+ * The trade is agreed: its licence is reserved under the IP's lock (db/licences writeLicence), with
+ * the application's terms or, for an accepted counter-offer, the offer's. Answers the conflicts that
+ * refuse it (none: reserved). A retry finds the reservation it wrote.
+ */
+export async function reserveTradeLicence(k: Knex, id: string, agreed?: AgreedTerms): Promise<LicenceConflict[]> {
+  const t = await tradeWithTerms(k, id);
+  if (!t) throw new Error(`no trade ${id}`);
+  const terms = { ...licenceTermsOf(t), ...agreed };
+  return writeLicence(k, { ipciId: t.ipci_id, tradeId: t.id, licensee: await licenseeOf(k, t), terms }, 'reserved');
+}
+
 /**
  * The buyer confirmed completion: in one transaction the trade completes, the seller's trade record
- * (visible on the IP detail) and the licence in force are written, and the listing's trade status
+ * (visible on the IP detail) is written, the licence reserved at agreement comes into force (a trade
+ * agreed without a reservation, e.g. an entrusted one, is checked for conflicts under the IP's lock
+ * first and throws db/licences LicenceConflictError, writing nothing) and the listing's trade status
  * follows. Each write happens once however often this runs.
  */
 export async function completeTrade(k: Knex, id: string): Promise<void> {
   await k.transaction(async (trx) => {
     const t = await tradeWithTerms(trx, id);
     if (!t) throw new Error(`no trade ${id}`);
-    const buyer = await trx('users').where({ id: t.buyer_id }).first('display_name');
-    const licensee = buyer?.display_name ?? '';
+    const licensee = await licenseeOf(trx, t);
+    await writeLicenceOrThrow(trx, { ipciId: t.ipci_id, tradeId: t.id, licensee, terms: licenceTermsOf(t) }, 'active');
     await trx('trade_records')
       .insert({
         ipci_id: t.ipci_id,
@@ -362,7 +385,6 @@ export async function completeTrade(k: Knex, id: string): Promise<void> {
       })
       .onConflict('trade_id')
       .ignore();
-    await insertLicence(trx, { ipciId: t.ipci_id, tradeId: t.id, licensee, terms: licenceTermsOf(t) });
     await trx('trades').where({ id }).whereNot({ state: 'completed' }).update({ state: 'completed', step: 'done', completed_at: trx.fn.now(), updated_at: trx.fn.now() });
   });
 }

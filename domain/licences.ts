@@ -19,6 +19,8 @@ export interface LicenceTerms {
 export interface LicenceInForce extends LicenceTerms {
   id: string;
   licensee: string;
+  /** Agreed in a trade that is not completed yet: it holds the IP like a licence in force (db/licences). */
+  reserved?: boolean;
 }
 
 export interface LicenceConflict {
@@ -30,6 +32,8 @@ export interface LicenceConflict {
   region: string;
   termFrom: string | null;
   termTo: string | null;
+  /** The conflicting licence is another trade's agreement, not yet completed. */
+  reserved?: boolean;
 }
 
 const FAR_PAST = '0000-01-01';
@@ -70,6 +74,7 @@ export function licenceConflicts(request: LicenceTerms, inForce: readonly Licenc
       region: l.region,
       termFrom: l.termFrom,
       termTo: l.termTo,
+      ...(l.reserved && { reserved: true }),
     });
   }
   return out;

@@ -6,6 +6,7 @@ import {
   defineUpdate,
   isCancellation,
   ParentClosePolicy,
+  patched,
   setCurrentDetails,
   setHandler,
   startChild,
@@ -87,6 +88,17 @@ export const tradeStatus = defineQuery<TradeStatus>('tradeStatus');
 
 const KIND = model.kind;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Agreement reserves the licence under the IP's lock (db/licences), and a trade that ends without
+ * completion releases it; trades agreed before this only read the conflicts (their histories replay so).
+ */
+const LICENCE_RESERVATION = 'licenceReservation';
+
+/** The licence terms a counter-offer gives once accepted (a permanent term has no dates). */
+const agreedTermsOf = (offer: CounterTerms) => {
+  const term = (d: string) => (offer.termPermanent || !d ? null : d);
+  return { channels: offer.channels, termFrom: term(offer.termFrom), termTo: term(offer.termTo) };
+};
 
 type Action =
   | { type: 'agree' }
@@ -136,6 +148,8 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
   let activity = 0;
   let cancelRequested = false;
   let pending: Pending | null = null;
+  // The agreement's licence reservation holds the IP until the trade completes or ends.
+  let reserved = false;
   // Row writes under way: a cancel is answered once the row says closed.
   let writing = 0;
 
@@ -257,6 +271,8 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
 
   /** Ends the trade: refused by the seller, or closed (cancelled, timed out, unpaid, continued). */
   const finish = async (end: 'refused' | 'closed', from: TradeStep, patch: TradePatch, actor: 'user' | 'system', notify: TradeSide[], titleKey: string, turn?: Pending): Promise<TradeOrderResult> => {
+    // Freed before the row says closed, so whoever reads the closed trade may agree on its licence.
+    if (reserved) await acts.releaseTradeLicence({ tradeId: caseId });
     await together(
       () => enter('done', end, patch),
       async () => {
@@ -321,8 +337,9 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
     if (action.type === 'cancel') return cancelled(step);
     if (action.type === 'reject') return finish('refused', 'sellerDecision', { rejectReason: action.reason }, 'user', ['buyer'], 'refused', turn);
     if (action.type === 'agree') {
-      // The licences in force are read now, not when the seller opened the page.
-      const conflicts: LicenceConflict[] = await acts.tradeLicenceConflicts({ tradeId: caseId });
+      // Checked now, not when the seller opened the page; the reservation makes the check and the
+      // agreement one step, so another trade agreed at the same moment cannot pass it too.
+      const conflicts = await agreeLicence();
       if (conflicts.length) {
         settle(turn, { key: 'trade.licenceConflict', params: { conflicts } });
         continue;
@@ -351,6 +368,13 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
     }
     if (action.type === 'answerCounter') {
       if (action.accept) {
+        // Accepting is agreeing: the offer's terms are reserved first, and refused when they conflict
+        // (the buyer may still decline it).
+        const conflicts = patched(LICENCE_RESERVATION) ? await reserveLicence(agreedTermsOf(offer!)) : [];
+        if (conflicts.length) {
+          settle(turn, { key: 'trade.licenceConflict', params: { conflicts } });
+          continue;
+        }
         await acceptOffer(offer!);
         agreement = turn;
         break;
@@ -445,16 +469,28 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
     return 'failed';
   }
 
+  /** The seller's agreement: the application's licence reserved (before reservations: only checked). */
+  async function agreeLicence(): Promise<LicenceConflict[]> {
+    if (!patched(LICENCE_RESERVATION)) return acts.tradeLicenceConflicts({ tradeId: caseId });
+    return reserveLicence();
+  }
+
+  /** Reserves the licence of the agreement (a counter-offer's terms when given); the conflicts refuse it. */
+  async function reserveLicence(agreed?: ReturnType<typeof agreedTermsOf>): Promise<LicenceConflict[]> {
+    const conflicts = await acts.reserveTradeLicence({ tradeId: caseId, agreed });
+    reserved = conflicts.length === 0;
+    return conflicts;
+  }
+
   /** The buyer accepts the counter-offer: its terms replace the application's, and that is agreement. */
   async function acceptOffer(accepted: CounterTerms): Promise<void> {
     const n = offers;
-    const term = (d: string) => (accepted.termPermanent || !d ? null : d);
     await together(
       () => acts.postTradeMessage({ dedupeKey: `${KIND}/${caseId}/counterAnswer/${n}`, tradeId: caseId, authorId: buyerId, kind: 'counterAccepted' }),
       () =>
         enter('counterOffer', 'pendingConfirmation', {
           counterOffer: null,
-          agreedTerms: { priceFen: accepted.priceFen, channels: accepted.channels, termFrom: term(accepted.termFrom), termTo: term(accepted.termTo) },
+          agreedTerms: { priceFen: accepted.priceFen, ...agreedTermsOf(accepted) },
         }),
       () => progress(KIND, caseId, { step: 'counterOffer', status: 'done', actor: 'user' }),
       () => message(`counterAccepted/${n}`, 'seller', 'counterAccepted'),

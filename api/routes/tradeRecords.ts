@@ -27,6 +27,7 @@ import {
 } from '../../db/tradeRecords';
 import type { ApiDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
+import { answerLicenceConflicts } from '../lib/licenceConflicts';
 import { checkOwnedUploads } from '../lib/ownedUploads';
 import { allow, allowElement } from '../middleware/auth';
 import { validate } from '../middleware/validate';
@@ -99,22 +100,25 @@ export function tradeRecordRoutes({ db }: ApiDeps): Router {
     ctx.body = await detail(db, (await findTradeRecord(db, row.id))!);
   };
 
+  // A record whose licence conflicts with a reserved or active one is refused, the message on its scope.
+  const conflicts = answerLicenceConflicts('scope');
+
   return (
     new Router()
       .get('/api/trade-records', user, validate(tradeRecordListSchema, 'query'), async (ctx) => {
         ctx.body = await ownTradeRecordsPage(db, ctx.state.user.id, ctx.state.input);
       })
-      .post('/api/trade-records', user, validate(tradeRecordCreateSchema), create(true))
+      .post('/api/trade-records', user, validate(tradeRecordCreateSchema), conflicts, create(true))
       .get('/api/trade-records/:id', user, own, async (ctx) => {
         ctx.body = await detail(db, ctx.state.record);
       })
-      .put('/api/trade-records/:id', user, own, validate(tradeRecordUpdateSchema), edit)
+      .put('/api/trade-records/:id', user, own, validate(tradeRecordUpdateSchema), conflicts, edit)
       .put('/api/trade-records/:id/visibility', user, own, validate(tradeRecordVisibilitySchema), visibility)
       // ---- back office ----------------------------------------------------------------------
       .get('/api/admin/trade-records', ...admin, validate(adminTradeRecordListSchema, 'query'), async (ctx) => {
         ctx.body = await adminTradeRecordsPage(db, ctx.state.input);
       })
-      .post('/api/admin/trade-records', ...admin, validate(tradeRecordCreateSchema), create(false))
+      .post('/api/admin/trade-records', ...admin, validate(tradeRecordCreateSchema), conflicts, create(false))
       // The add form names the IP by its IPCI code: which IPCI it is and whose (the record is kept in the holder's name).
       .get('/api/admin/trade-records/ipci', ...admin, validate(ipciLookupSchema, 'query'), async (ctx) => {
         const row = await db('ipcis as i')
@@ -127,7 +131,7 @@ export function tradeRecordRoutes({ db }: ApiDeps): Router {
       .get('/api/admin/trade-records/:id', ...admin, any, async (ctx) => {
         ctx.body = await detail(db, ctx.state.record);
       })
-      .put('/api/admin/trade-records/:id', ...admin, any, validate(tradeRecordUpdateSchema), edit)
+      .put('/api/admin/trade-records/:id', ...admin, any, validate(tradeRecordUpdateSchema), conflicts, edit)
       .put('/api/admin/trade-records/:id/visibility', ...admin, any, validate(tradeRecordVisibilitySchema), visibility)
   );
 }

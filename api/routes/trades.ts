@@ -63,6 +63,7 @@ import { requireVerifiedIdentity } from '../middleware/identity';
 import { validate } from '../middleware/validate';
 import { onlyFlaggedChanged } from '../lib/corrections';
 import { envMs } from '../lib/envMs';
+import { answerLicenceConflicts, refuseConflicts } from '../lib/licenceConflicts';
 import { checkOwnedUploads } from '../lib/ownedUploads';
 import { runUpdate } from '../lib/workflowErrors';
 import { workflowUrl } from '../../temporal/config';
@@ -152,12 +153,6 @@ export function tradeRoutes({ db, temporal, cfg }: ApiDeps): Router {
     };
   };
 
-  /** 409 trade.licenceConflict with the conflicts, so the seller sees why. */
-  const refuseConflicts = (ctx: Context, conflicts: LicenceConflict[]) => {
-    ctx.status = 409;
-    ctx.body = { status: 409, code: 'conflict', message: ctx.state.t('trade.licenceConflict'), conflicts };
-  };
-
   /** A party's trade (404 for everyone else: nobody learns it exists); staff read it on the admin routes. */
   const loadTrade: Middleware = async (ctx, next) => {
     const row = await findTrade(db, ctx.params.id);
@@ -223,19 +218,14 @@ export function tradeRoutes({ db, temporal, cfg }: ApiDeps): Router {
         await hideTrade(db, row.id, ctx.state.side);
         ctx.status = 204;
       })
-      .post('/api/trades/:id/decision', party, verified, validate(sellerDecisionSchema), loadTrade, tradeOrderOnly, async (ctx) => {
+      .post('/api/trades/:id/decision', party, verified, validate(sellerDecisionSchema), loadTrade, tradeOrderOnly, answerLicenceConflicts(), async (ctx) => {
         const { outcome, reason } = ctx.state.input;
         if (outcome === 'agree') {
           // Checked here to show the seller why; the workflow checks again as it agrees.
           const row: TradeRow = ctx.state.trade;
           const conflicts = ctx.state.side === 'seller' && row.step === 'sellerDecision' ? await conflictsOf(row) : [];
           if (conflicts.length) return refuseConflicts(ctx, conflicts);
-          try {
-            await update(ctx, (r) => handle(r).executeUpdate(agreeTrade, { args: [caller(ctx)] }));
-          } catch (err) {
-            if (err instanceof HttpError && err.key === 'trade.licenceConflict') return refuseConflicts(ctx, (err.params.conflicts as LicenceConflict[]) ?? []);
-            throw err;
-          }
+          await update(ctx, (r) => handle(r).executeUpdate(agreeTrade, { args: [caller(ctx)] }));
         } else {
           await update(ctx, (r) => handle(r).executeUpdate(rejectTrade, { args: [{ ...caller(ctx), reason }] }));
         }
@@ -247,7 +237,7 @@ export function tradeRoutes({ db, temporal, cfg }: ApiDeps): Router {
         await update(ctx, (r) => handle(r).executeUpdate(counterOfferTrade, { args: [{ ...caller(ctx), offer }] }));
         await reload(ctx);
       })
-      .post('/api/trades/:id/counter-answer', party, verified, validate(counterAnswerSchema), loadTrade, tradeOrderOnly, async (ctx) => {
+      .post('/api/trades/:id/counter-answer', party, verified, validate(counterAnswerSchema), loadTrade, tradeOrderOnly, answerLicenceConflicts(), async (ctx) => {
         await update(ctx, (r) => handle(r).executeUpdate(answerCounterTrade, { args: [{ ...caller(ctx), accept: ctx.state.input.accept }] }));
         await reload(ctx);
       })

@@ -83,15 +83,15 @@ async function apply(buyer: Caller, ipciId: string, proposal: string, over: Reco
   return r.body.trade.id as string;
 }
 
-/** A self-service trade started directly (no platform check), with the workflow input a test needs. */
-async function startDirect(p: Awaited<ReturnType<typeof parties>>, input: { responseTimeoutMs?: number; paymentTimeoutMs?: number }) {
+/** A self-service trade started directly (no platform check), with the workflow input and application a test needs. */
+async function startDirect(p: Awaited<ReturnType<typeof parties>>, input: { responseTimeoutMs?: number; paymentTimeoutMs?: number }, over: Record<string, unknown> = {}) {
   const row = await insertTrade(testDb(), {
     mode: 'selfService',
     ipciId: p.ip.id,
     buyerId: p.buyer.user.id,
     sellerId: p.seller.user.id,
     step: 'sellerDecision',
-    application: applicationFor(p.ip.id, p.proposal),
+    application: applicationFor(p.ip.id, p.proposal, over),
     priceFen: 100_000,
   });
   if (row === 'alreadyOpen') throw new Error('already open');
@@ -371,4 +371,83 @@ test('contact seller: the request reaches the seller; the reply opens the conver
   expect(description.type).toBe('entrustedTrade');
   expect((await detailOf(buyer.caller, second)).trade).toMatchObject({ state: 'closed', closeReason: 'continued' });
   await saveHistory(temporal, `tradeOrder/${second}`, 'tradeOrder-contact-continue-manual');
+});
+
+describe('licence reservations: an agreement reserves its licence under the IP lock', () => {
+  const EXCLUSIVE = { exclusive: true, channels: ['toys'], region: 'CN', termFrom: '2027-01-01', termTo: '2027-12-31' };
+  const licenceOf = (tradeId: string) => testDb()('licences').where({ trade_id: tradeId }).first();
+  /** Another certified buyer of the same IP, with a proposal of their own. */
+  async function anotherBuyer(p: Awaited<ReturnType<typeof parties>>) {
+    const buyer = await certifiedUser();
+    return { ...p, buyer, proposal: (await buyer.caller.upload('proof', PDF, 'plan.pdf')).body.id as string };
+  }
+  const agree = (p: Awaited<ReturnType<typeof parties>>, id: string) => p.seller.caller.post(`/api/trades/${id}/decision`, { outcome: 'agree', reason: '' });
+
+  test('two exclusive requests on the same channel, region and term agreed at once: exactly one is reserved, the other refused; the winner cancelling frees the IP; a counter-offer and a trade record that conflict with the reservation are refused', async () => {
+    const p = await parties();
+    const q = await anotherBuyer(p);
+    const [a, b] = await Promise.all([startDirect(p, {}, EXCLUSIVE), startDirect(q, {}, EXCLUSIVE)]);
+    await Promise.all([atStep(p.seller.caller, a, 'sellerDecision'), atStep(p.seller.caller, b, 'sellerDecision')]);
+
+    const answers = await Promise.all([agree(p, a), agree(p, b)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const [winner, loser] = answers[0].status === 200 ? [a, b] : [b, a];
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(refused.body).toMatchObject({ code: 'conflict', message: 'This licence conflicts with licences already in force on the IP', conflicts: [expect.objectContaining({ because: 'existingExclusive', channels: ['toys'], reserved: true })] });
+    expect(await licenceOf(winner)).toMatchObject({ state: 'reserved', active: true, exclusive: true });
+    expect(await licenceOf(loser)).toBeUndefined();
+    expect((await detailOf(p.seller.caller, loser)).trade.step).toBe('sellerDecision');
+    // A reservation holds the IP but is not a licence the catalogue shows.
+    expect((await testDb()('ip_listings').where({ ipci_id: p.ip.id }).first()).trade_status).toBe('open');
+
+    // The winner's buyer cancels before paying: the reservation is released and the other agreement goes through.
+    const winnerBuyer = winner === a ? p.buyer : q.buyer;
+    // (The fee's order is cancelled first; whichever end reaches the trade first closes it, both release.)
+    const cancelled = (await winnerBuyer.caller.post(`/api/trades/${winner}/cancel`)).body.trade;
+    expect([cancelled.state, ['cancelledByBuyer', 'feeUnpaid'].includes(cancelled.closeReason)]).toEqual(['closed', true]);
+    expect(await licenceOf(winner)).toMatchObject({ state: 'released', active: false });
+    const second = await agree(p, loser);
+    expect(second.status).toBe(200);
+    expect(second.body.trade.step).toBe('awaitingFee');
+    expect(await licenceOf(loser)).toMatchObject({ state: 'reserved' });
+    await saveHistory(temporal, `tradeOrder/${winner}`, 'tradeOrder-reserve-cancel-release');
+
+    // A counter-offer whose channels now conflict with the reservation cannot be accepted; it may still be declined.
+    const r = await anotherBuyer(p);
+    const c = await startDirect(r, {}, { ...EXCLUSIVE, exclusive: false, channels: ['games'] });
+    await atStep(p.seller.caller, c, 'sellerDecision');
+    const offer = { price: '2000.00', channels: ['games', 'toys'], termPermanent: false, termFrom: '2027-06-01', termTo: '2027-06-30', note: 'Toys as well' };
+    expect((await p.seller.caller.post(`/api/trades/${c}/counter-offer`, offer)).status).toBe(200);
+    const accepted = await r.buyer.caller.post(`/api/trades/${c}/counter-answer`, { accept: true });
+    expect(accepted.status).toBe(409);
+    expect(accepted.body).toMatchObject({ code: 'conflict', conflicts: [expect.objectContaining({ because: 'existingExclusive', channels: ['toys'], reserved: true })] });
+    expect(await licenceOf(c)).toBeUndefined();
+    expect((await detailOf(r.buyer.caller, c)).trade).toMatchObject({ step: 'counterOffer', channels: ['games'] });
+    const declined = await r.buyer.caller.post(`/api/trades/${c}/counter-answer`, { accept: false });
+    expect(declined.body.trade.step).toBe('sellerDecision');
+    await saveHistory(temporal, `tradeOrder/${c}`, 'tradeOrder-counter-accept-conflict');
+
+    // The holder's own trade record overlapping the reservation is refused, with the message on its scope; another region is not.
+    const recordOf = (region: string) => ({ ipciId: p.ip.id, licensee: 'Toy maker', scope: ['toys'], sublicensing: 'N', exclusive: false, region, termPermanent: true, enteredOn: '2026-01-05' });
+    const record = await p.seller.caller.post('/api/trade-records', recordOf('CN'));
+    expect(record.status).toBe(409);
+    expect(record.body).toMatchObject({ code: 'conflict', fields: { scope: 'This licence conflicts with licences already in force on the IP' }, conflicts: [expect.objectContaining({ reserved: true })] });
+    expect(await testDb()('trade_records').where({ ipci_id: p.ip.id, trade_id: null }).first()).toBeUndefined();
+    expect((await p.seller.caller.post('/api/trade-records', recordOf('JP'))).status).toBe(201);
+  });
+
+  test('an unpaid fee releases the reservation, so a conflicting agreement then succeeds', async () => {
+    const p = await parties();
+    const q = await anotherBuyer(p);
+    const unpaid = await startDirect(p, { paymentTimeoutMs: 3000 }, EXCLUSIVE);
+    const later = await startDirect(q, {}, { ...EXCLUSIVE, exclusive: false, region: '' });
+    await atStep(p.seller.caller, unpaid, 'sellerDecision');
+    expect((await agree(p, unpaid)).status).toBe(200);
+    await atStep(p.seller.caller, later, 'sellerDecision');
+    expect((await agree(p, later)).status).toBe(409);
+    await eventually(async () => (await detailOf(p.buyer.caller, unpaid)).trade.closeReason === 'feeUnpaid');
+    expect(await licenceOf(unpaid)).toMatchObject({ state: 'released' });
+    expect((await agree(p, later)).body.trade.step).toBe('awaitingFee');
+    await saveHistory(temporal, `tradeOrder/${unpaid}`, 'tradeOrder-reserve-unpaid-release');
+  });
 });

@@ -46,7 +46,9 @@ describe('trade records (user centre)', () => {
     expect((await listing(ip.id)).trade_status).toBe('exclusive');
 
     expect((await caller.put(`/api/trade-records/${r.id}/visibility`, { visible: false })).body.record.visible).toBe(false);
-    const second = (await caller.post('/api/trade-records', record(ip.id, { licensee: 'B' }))).body.record;
+    // The exclusive permanent licence now blocks an overlapping record (db/licences writeLicence); another region does not overlap.
+    expect((await caller.post('/api/trade-records', record(ip.id, { licensee: 'B' }))).body).toMatchObject({ code: 'conflict', fields: { scope: expect.any(String) } });
+    const second = (await caller.post('/api/trade-records', record(ip.id, { licensee: 'B', region: 'JP' }))).body.record;
     const page1 = await caller.get('/api/trade-records?limit=1');
     expect(page1.body.items.map((i: any) => i.id)).toEqual([second.id]);
     const page2 = await caller.get(`/api/trade-records?limit=1&after=${page1.body.next}`);

@@ -26,7 +26,7 @@ test('a take-down step is current while it stands and done once relisted', () =>
     { step: 'titleTakeDown', status: 'current' as const },
     { step: 'tradeTakeDown', status: 'done' as const },
   ];
-  expect(stepStates(ipciLifecycle, events)).toEqual({ issued: 'done', published: 'done', tradeTakeDown: 'done', titleTakeDown: 'current', invalid: 'pending' });
+  expect(stepStates(ipciLifecycle, events)).toEqual({ issued: 'done', published: 'done', tradeTakeDown: 'done', titleTakeDown: 'current', staffTakeDown: 'pending', invalid: 'pending' });
 });
 
 test('paper fulfilment is worked by finance within its SLA', () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { AnchorButton, Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api/client';
@@ -11,8 +11,8 @@ import type { TradeDetail } from './types';
 import './trade.css';
 
 /**
- * /admin/selfWork/:id: a trade as staff see it — the application, the thread, the timeline — with
- * the way to its open inbox task (audit or recheck happen there) and to its workflow in Temporal.
+ * /admin/selfWork/:id: a trade as staff see it — the application, the thread, the timeline (which
+ * links the workflow in Temporal for staff) — with the way to its open inbox task (audit or recheck happen there).
  */
 export function AdminTradeDetailPage({ base = '/admin/selfWork' }: { base?: string }) {
   const { t } = useTranslation();
@@ -57,7 +57,6 @@ export function AdminTradeDetailPage({ base = '/admin/selfWork' }: { base?: stri
             {t('trade.admin.noTask')}
           </Callout>
         )}
-        {detail.workflowUrl && <AnchorButton variant="outlined" icon="flow-branch" endIcon="share" href={detail.workflowUrl} target="_blank" rel="noreferrer" text={t('timeline.viewInTemporal')} />}
       </div>
       {trade.checkFlags && (
         <Callout intent="warning" icon="flag" title={t('trade.apply.flagsTitle')}>

@@ -93,7 +93,7 @@ export function TradeActions({ trade, onChanged, onDetail }: TradeActionsProps) 
   const side = trade.side;
   const evaluated = side !== null && trade.state === 'completed' && trade.evaluated[side];
   return (
-    <div className="ipci-title-row-actions" data-testid="trade-actions">
+    <div className="ipci-trade-actions" data-testid="trade-actions">
       {!onDetail && has('view') && link(detail, t('trade.actions.view'), 'eye-open')}
       {has('payFee') && trade.orderId && link(site(`usercenter/pay/${trade.orderId}`), t('trade.actions.payFee'), 'credit-card', 'primary', 'pay-fee')}
       {has('agree') && <Button size="small" intent="success" icon="tick" text={t('trade.actions.agree')} loading={busy} onClick={() => setConfirming('agree')} />}

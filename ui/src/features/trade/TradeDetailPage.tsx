@@ -68,7 +68,7 @@ export function TradeDetailPage() {
       <div>
         <Button variant="minimal" icon="arrow-left" text={t('trade.detail.backToList')} onClick={() => navigate(site(`usercenter/trade?side=${trade.side ?? 'buyer'}`))} />
       </div>
-      <div className="ipci-wizard-bar ipci-trade-bar">
+      <div className="ipci-trade-bar">
         <h2 className="ipci-page-title">
           {tradeIpName(trade, lang)} <TradeStateTag state={trade.state} />
         </h2>

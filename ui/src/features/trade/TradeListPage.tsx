@@ -29,11 +29,12 @@ export function TradeListPage() {
 
   return (
     <div className="ipci-stack" data-testid="trade-list">
-      <div className="ipci-wizard-bar ipci-trade-bar">
+      <div className="ipci-trade-bar">
         <h2 className="ipci-page-title">{t('ucmenu.areas.trade')}</h2>
-        <span style={{ flex: 1 }} />
-        <Link to={site('trade')}>{t('trade.list.howItWorks')}</Link>
-        <Link to={site('right')}>{t('trade.list.findIp')}</Link>
+        <span className="ipci-trade-links-inline">
+          <Link to={site('trade')}>{t('trade.list.howItWorks')}</Link>
+          <Link to={site('right')}>{t('trade.list.findIp')}</Link>
+        </span>
       </div>
       <div className="ipci-trade-filters">
         <Tabs id="trade-side" selectedTabId={side} onChange={(id) => go({ side: String(id) })}>
@@ -54,8 +55,8 @@ export function TradeListPage() {
       <ListCard items={first || items.length ? items : null} failed={failed} next={next} load={() => loadMore()} empty={{ icon: 'exchange', title: t(`trade.list.empty.${side}`) }}>
         {(list) =>
           list.map((trade) => (
-            <div key={trade.id} className="ipci-title-row ipci-trade-row" data-testid={`trade-${trade.id}`}>
-              <div className="ipci-title-row-main">
+            <div key={trade.id} className="ipci-trade-row" data-testid={`trade-${trade.id}`}>
+              <div className="ipci-trade-row-main">
                 <Link to={site(`usercenter/tradedetail/${trade.id}`)}>
                   <strong>{tradeIpName(trade, lang)}</strong>
                 </Link>{' '}

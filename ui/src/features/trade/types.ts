@@ -21,9 +21,8 @@ export interface TradeDetail {
   conflicts: LicenceConflict[];
   /** Files the application names (the proposal), when the API sends them. */
   uploads?: Record<string, Upload>;
-  /** Staff only: the open inbox task of the trade and the workflow in Temporal's Web UI. */
+  /** Back office only: the trade's open inbox task (audit or recheck). */
   taskId?: string | null;
-  workflowUrl?: string | null;
 }
 
 export interface TradePage {

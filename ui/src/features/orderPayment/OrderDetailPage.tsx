@@ -91,7 +91,7 @@ export function OrderDetailPage({ staff }: OrderDetailPageProps = {}) {
           </tbody>
         </HTMLTable>
         {staff?.subject && (
-          <Link to={staff.subject(order).to} data-testid="order-subject">
+          <Link to={staff.subject(order).to} className="bp6-button bp6-minimal" data-testid="order-subject">
             {staff.subject(order).text}
           </Link>
         )}

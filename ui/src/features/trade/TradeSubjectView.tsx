@@ -2,6 +2,7 @@ import { Callout, Card } from '@blueprintjs/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Upload } from '../../api/types';
+import { useSession } from '../../session/SessionContext';
 import type { SubjectViewProps } from '../staff/subjectViews';
 import { TradeData } from './tradeBits';
 import type { TradeJson } from './types';
@@ -15,6 +16,7 @@ export interface TradeSubject {
 /** What staff check in the platform check (audit / recheck): the application, the IP and both parties; the flags of the last round. */
 export function TradeSubjectView({ subject }: SubjectViewProps) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const { trade, uploads } = subject as TradeSubject;
   return (
     <Card data-testid="trade-subject">
@@ -33,9 +35,12 @@ export function TradeSubjectView({ subject }: SubjectViewProps) {
         </Callout>
       )}
       <TradeData trade={trade} uploads={uploads} />
-      <p>
-        <Link to={`/admin/selfWork/${trade.id}`}>{t('trade.admin.toTrade')}</Link>
-      </p>
+      {/* The back-office trade page is for admins; reviewers work from the task alone. */}
+      {user?.roles.includes('admin') && (
+        <p style={{ marginTop: 12 }}>
+          <Link to={`/admin/selfWork/${trade.id}`}>{t('trade.admin.toTrade')}</Link>
+        </p>
+      )}
     </Card>
   );
 }

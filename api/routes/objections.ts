@@ -16,17 +16,12 @@ import { answerObjection, modifyObjection, objection as objectionWorkflow, withd
 import { CaseId, CaseKind, CaseState, IpciCode, OwnerUserId } from '../../workflows/lib/searchAttributes';
 import type { ApiDeps } from '../deps';
 import { conflict, HttpError, notFound } from '../errors';
+import { envMs } from '../lib/envMs';
 import { checkOwnedUploads } from '../lib/ownedUploads';
 import { runUpdate } from '../lib/workflowErrors';
 import { allow } from '../middleware/auth';
 import { requireVerifiedIdentity } from '../middleware/identity';
 import { validate } from '../middleware/validate';
-
-/** Milliseconds from an environment variable meant for tests and demos; unset in production. */
-function envMs(name: string): number | undefined {
-  const ms = Number(process.env[name]);
-  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
-}
 
 const attachmentRefs = (field: string, ids: readonly string[]) => ids.map((id, i) => ({ field: `${field}[${i}]`, id, kind: OBJECTION_UPLOAD_KIND }));
 

@@ -43,6 +43,7 @@ export async function entrustedTrade(input: EntrustedTradeInput): Promise<Entrus
   let state: TradeState = 'pendingConfirmation';
   let step: TradeStep = 'platformContact';
   let cancelRequested = false;
+  let cancelledByBuyer = false;
   let finished = false;
   const prefix = input.manual ? 'manualTrade' : 'entrustedTrade';
 
@@ -54,7 +55,7 @@ export async function entrustedTrade(input: EntrustedTradeInput): Promise<Entrus
       cancelRequested = true;
       await condition(() => finished);
       // A staff decision landed in the same moment: the trade ended as staff recorded it.
-      if (state !== 'closed') throw rejection('entrustedTrade.notCancellable');
+      if (!cancelledByBuyer) throw rejection('entrustedTrade.notCancellable');
       return { state, step };
     },
     {
@@ -118,6 +119,7 @@ export async function entrustedTrade(input: EntrustedTradeInput): Promise<Entrus
   };
 
   const cancelled = async (at: EntrustedTaskStep, taskId: string): Promise<EntrustedTradeResult> => {
+    cancelledByBuyer = true;
     await acts.withdrawTradeTask({ taskId, caseKind: KIND, caseId, workflowId: workflowInfo().workflowId, queue: 'trade', step: at, subjectUserId: input.buyerId });
     await enter('closed', 'done', { closeReason: 'cancelledByBuyer' });
     await progress(KIND, caseId, { step: at, status: 'done', actor: 'user' });

@@ -59,13 +59,15 @@ export interface DecisionShape {
   values?: readonly string[];
   /** Values that are picked from a list (e.g. an upheld objection's outcome); the others are free text. */
   choices?: Readonly<Record<string, readonly string[]>>;
+  /** An approval must say why in its comment (e.g. an upheld objection's review opinion). */
+  commentRequired?: boolean;
 }
 
 const VALUE_MAX = 100;
 
 /** A reviewer's decision: approve, or fail with a reason for each flagged field. */
 export function decisionSchema(shape: readonly string[] | DecisionShape) {
-  const { fields, categories = [], values = [], choices = {} }: DecisionShape = Array.isArray(shape) ? { fields: shape as readonly string[] } : (shape as DecisionShape);
+  const { fields, categories = [], values = [], choices = {}, commentRequired = false }: DecisionShape = Array.isArray(shape) ? { fields: shape as readonly string[] } : (shape as DecisionShape);
   return yup
     .object({
       outcome: yup.string().oneOf([...DECISION_OUTCOMES]).required(),
@@ -80,7 +82,12 @@ export function decisionSchema(shape: readonly string[] | DecisionShape) {
             entries.every(([field, reason]) => fields.includes(field) && typeof reason === 'string' && reason.trim().length > 0 && reason.length <= 500)
           );
         }),
-      comment: trimmed().max(1000).default(''),
+      comment: trimmed()
+        .max(1000)
+        .default('')
+        .test('comment', 'validation.required', function (value) {
+          return !commentRequired || this.parent.outcome !== 'approve' || Boolean(value);
+        }),
       // A failure names one category when the process has them; an approval never does.
       category: yup
         .string()

@@ -127,7 +127,7 @@ export async function objection(input: ObjectionInput): Promise<ObjectionState> 
         candidateRoles: [QUEUE_ROLE.objection],
         slaWorkingDays: spec.slaWorkingDays!,
         fields: [OBJECTION_OPINION_FIELD],
-        ...(id === 'decision' ? { values: Object.keys(OBJECTION_DECISION_CHOICES), choices: OBJECTION_DECISION_CHOICES } : {}),
+        ...(id === 'decision' ? { values: Object.keys(OBJECTION_DECISION_CHOICES), choices: OBJECTION_DECISION_CHOICES, commentRequired: true } : {}),
         slaOverrideMs: input.slaOverrideMs,
       }).then((d) => (decided = d)),
     );

@@ -162,14 +162,16 @@ test('upheld with take-down after the holder let the time pass: the listing goes
   // No answer: the decision task opens once the time is up.
   const decision = await openTask(objection.id, 'decision');
   expect((await row(objection.id)).holder_answer).toBeNull();
-  expect((await decide(decision.id, { outcome: 'approve', values: { outcome: 'takeDown', category: 'ownershipDispute' } })).status).toBe(200);
+  // Upholding says why: the review opinion is the decision's comment.
+  expect((await decide(decision.id, { outcome: 'approve', values: { outcome: 'takeDown', category: 'ownershipDispute' } })).status).toBe(400);
+  expect((await decide(decision.id, { outcome: 'approve', values: { outcome: 'takeDown', category: 'ownershipDispute' }, comment: 'Ownership is disputed in court' })).status).toBe(200);
   expect(await handleOf(objection.id).result()).toBe('approved');
 
   const taken = await eventually(async () => {
     const r = await testDb()('ipcis').where({ id: ipci.id }).first();
     return r.staff_take_down && r;
   });
-  expect(taken).toMatchObject({ trade_taken_down: true, invalid_at: null, staff_take_down: { reason: 'ownershipDispute', staffName: expect.any(String), ownerTakenDown: false } });
+  expect(taken).toMatchObject({ trade_taken_down: true, invalid_at: null, staff_take_down: { reason: 'Ownership is disputed in court', staffName: expect.any(String), ownerTakenDown: false } });
   expect((await testDb()('ip_listings').where({ ipci_id: ipci.id }).first()).listed).toBe(false);
   expect((await new Caller().get(`/api/public/ipci/${ipci.code}`)).body.ipci).toMatchObject({ verifiable: true, tradeTakenDown: true });
   // The owner may not relist it; the lifecycle refuses it too.

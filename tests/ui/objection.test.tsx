@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ObjectionJson } from '../../domain/objections';
-import { renderApp, USER } from './support/render';
+import { renderApp, REVIEWER, USER } from './support/render';
 import { server } from './support/server';
 
 const VERIFIED = { ...USER, identityState: 3 as const };
@@ -126,5 +126,47 @@ describe('rights objection information', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toBe(objection().id));
     await waitFor(() => expect(screen.getAllByTestId('objection-row')).toHaveLength(1));
+  });
+});
+
+describe('objection decision in the inbox', () => {
+  test('upholding picks the outcome and the public reason from lists and needs the review opinion', async () => {
+    let completed: any = null;
+    const task = {
+      id: 'objection/x/decision/1', queue: 'objection', caseKind: 'objection', caseId: objection().id, workflowId: `objection/${objection().id}`, step: 'decision',
+      title: 'Mountains and Seas (bob)', titles: null, status: 'claimed', assigneeId: REVIEWER.id, assigneeName: REVIEWER.displayName, dueAt: '2026-11-28T10:00:00Z',
+      dueProvisional: false, overdue: false, escalatedAt: null, slaWorkingDays: 5, createdAt: '2026-11-21T10:00:00Z', completedAt: null,
+    };
+    server.use(
+      http.get('*/api/tasks/:id', () =>
+        HttpResponse.json({
+          task,
+          subject: { objection: objection({ state: 'underReview' }), user: null, holder: null, uploads: {} },
+          fields: ['reviewOpinion'],
+          values: ['outcome', 'category'],
+          choices: { outcome: ['revoke', 'takeDown'], category: ['ownershipDispute', 'forgedMaterials'] },
+          commentRequired: true,
+          workflowUrl: 'http://localhost:8233/x',
+        }),
+      ),
+      http.post('*/api/tasks/:id/complete', async ({ request }) => {
+        completed = await request.json();
+        return HttpResponse.json({ task: { ...task, status: 'done' } });
+      }),
+      http.get('*/api/cases/:kind/:id', () => HttpResponse.json({ model: { kind: 'objection', steps: [], transitions: [] }, events: [], workflowUrl: null })),
+    );
+    renderApp(`/manage/tasks/${encodeURIComponent(task.id)}`, { user: REVIEWER });
+    const form = await screen.findByTestId('decision-form', {}, { timeout: 8000 });
+    expect(screen.getByTestId('objection-subject')).toHaveTextContent('Copied from our studio');
+    await userEvent.selectOptions(within(form).getByLabelText('Outcome when upheld'), 'Revoke the IPCI');
+    await userEvent.selectOptions(within(form).getByLabelText('Public reason category'), 'Forged materials');
+    await userEvent.click(within(form).getByRole('button', { name: 'Approve' }));
+    expect(await within(form).findByText('This field is required')).toBeInTheDocument();
+    expect(completed).toBeNull();
+    await userEvent.type(within(form).getByLabelText('Comment'), 'The sketches were forged.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(completed).toEqual({ outcome: 'approve', reasons: {}, comment: 'The sketches were forged.', values: { outcome: 'revoke', category: 'forgedMaterials' } }),
+    );
   });
 });

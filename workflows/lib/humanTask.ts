@@ -22,6 +22,8 @@ export interface TaskSpec {
   values?: string[];
   /** Values picked from a list (DecisionShape.choices). */
   choices?: Record<string, readonly string[]>;
+  /** An approval must give a comment (DecisionShape.commentRequired). */
+  commentRequired?: boolean;
   /** Tests shorten the SLA; production leaves it unset. */
   slaOverrideMs?: number;
 }
@@ -90,7 +92,7 @@ function mayWork(task: OpenTask, actor: Actor): void {
   if (!actor.roles.some((r: Role) => task.spec.candidateRoles.includes(r) || r === 'admin')) throw rejection('task.notCandidate');
 }
 
-const shapeOf = (spec: TaskSpec) => ({ fields: spec.fields, categories: spec.categories, values: spec.values, choices: spec.choices });
+const shapeOf = (spec: TaskSpec) => ({ fields: spec.fields, categories: spec.categories, values: spec.values, choices: spec.choices, commentRequired: spec.commentRequired });
 
 const me = (actor: Actor): TaskAssignee => ({ userId: actor.userId, name: actor.name });
 

@@ -7,7 +7,8 @@ import { userSummary, type SubjectSource } from '../taskSubjects';
 /**
  * A rights objection: what the objector says and sent, which IPCI it is against, and the holder's
  * answer once given. The formal review fails with a review opinion; the decision on the merits
- * (state underReview) upholds with an outcome and a public reason category, or fails with an opinion.
+ * (state underReview) upholds with an outcome, a public reason category and the opinion as its comment,
+ * or fails with an opinion.
  */
 export const objectionSubject: SubjectSource = {
   async subject(k, caseId) {
@@ -26,6 +27,6 @@ export const objectionSubject: SubjectSource = {
     const row = await k('objections').where({ id: caseId }).first('state');
     const fields = [OBJECTION_OPINION_FIELD];
     if (row?.state !== 'underReview') return { fields };
-    return { fields, values: Object.keys(OBJECTION_DECISION_CHOICES), choices: OBJECTION_DECISION_CHOICES };
+    return { fields, values: Object.keys(OBJECTION_DECISION_CHOICES), choices: OBJECTION_DECISION_CHOICES, commentRequired: true };
   },
 };

@@ -98,6 +98,7 @@ export interface TaskDetail {
   /** An approval gives each of these (e.g. a tracking number). */
   values?: string[];
   choices?: Record<string, string[]>;
+  commentRequired?: boolean;
   workflowUrl: string;
 }
 

@@ -78,7 +78,7 @@ export function TaskPage() {
       </div>
     );
 
-  const { task, subject, fields, categories, values, choices, workflowUrl } = detail;
+  const { task, subject, fields, categories, values, choices, commentRequired, workflowUrl } = detail;
   const mine = task.assigneeId === user?.id;
   const open = task.status === 'open' || task.status === 'claimed';
   const applicant = (subject as { user?: SubjectUser | null } | null)?.user;
@@ -155,7 +155,7 @@ export function TaskPage() {
         <Card>
           <h3 className="ipci-page-title">{t('task.decision')}</h3>
           <DecisionForm
-            shape={{ fields, categories, values, choices }}
+            shape={{ fields, categories, values, choices, commentRequired }}
             categoryLabel={(c) => t(`${CATEGORY_LABELS[task.caseKind] ?? 'task.categories'}.${c}`, { defaultValue: c })}
             onSubmit={(d) => act('complete', 'complete', d)}
           />
@@ -291,8 +291,8 @@ export function DecisionForm({ shape, categoryLabel, onSubmit }: { shape: Decisi
                 {translateError(t, errors.reasons)}
               </Callout>
             )}
-            <FormGroup label={t('task.comment')} labelFor="decision-comment">
-              <TextArea id="decision-comment" fill rows={2} value={form.values.comment} onChange={(e) => void form.setFieldValue('comment', e.target.value)} />
+            <FormGroup label={t('task.comment')} labelFor="decision-comment" intent={errors.comment ? 'danger' : 'none'} helperText={errors.comment ? translateError(t, errors.comment) : undefined}>
+              <TextArea id="decision-comment" fill rows={2} value={form.values.comment} intent={errors.comment ? 'danger' : 'none'} onChange={(e) => void form.setFieldValue('comment', e.target.value)} />
             </FormGroup>
             <div className="ipci-form-actions">
               <Button

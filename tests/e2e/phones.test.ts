@@ -66,10 +66,11 @@ const pages = (lang: string) =>
     ['introduce', `/${lang}/ipci/introduce`, '.ipci-intro-steps'],
     ['register', `/${lang}/ipci/register`, '[data-testid="register-form"]'],
     ['forgot', `/${lang}/ipci/forgotpassword`, '[data-testid="forgot-form"]'],
+    ['trade', `/${lang}/ipci/trade`, '[data-testid="trade-intro"]'],
   ] as const;
 
 /** The user centre's areas that are open, each read once its page title is there. */
-const USER_CENTRE_AREAS = ['identity', 'security', 'password', 'sessions', 'invitation', 'msg', 'traceability', 'certificates', 'orderrecord'];
+const USER_CENTRE_AREAS = ['identity', 'security', 'password', 'sessions', 'invitation', 'msg', 'traceability', 'certificates', 'orderrecord', 'trade'];
 
 describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
   test.each([
@@ -123,7 +124,7 @@ test.each([
 }, 120_000);
 
 /** Staff work from phones too: every back-office page fits, its tables scrolling within themselves. */
-const BACK_OFFICE = ['/admin', '/manage/inbox', '/manage/inbox?queue=cancellation', '/admin/roles', '/admin/invitationStatistics', '/admin/outbox', '/admin/myMsg', '/admin/calendar', '/admin/ciOrder', '/admin/updatePassword'];
+const BACK_OFFICE = ['/admin', '/manage/inbox', '/manage/inbox?queue=cancellation', '/admin/roles', '/admin/invitationStatistics', '/admin/outbox', '/admin/myMsg', '/admin/calendar', '/admin/ciOrder', '/admin/selfWork', '/admin/ipAuthOrder', '/admin/updatePassword'];
 
 test.each(['zh-CN', 'en-US', 'ja-JP'])('the back office fits a 390 px window (%s)', async (lang) => {
   const page = await open(PHONE, lang, DEMO.admin);

@@ -23,10 +23,10 @@ const slaOverrideMs = () => {
 };
 
 /**
- * Starts the entrustedTrade workflow of a trade row (mode entrusted). Also what a manual
- * continuation of a contact-seller case runs (input.manual), so both start the same way.
+ * Starts the entrustedTrade workflow of a new trade row (mode entrusted). A manual continuation of a
+ * contact-seller case is started by the tradeOrder workflow itself, as its child.
  */
-export async function startEntrustedTrade(temporal: Client, cfg: TemporalConfig, row: Pick<TradeRow, 'id' | 'buyer_id' | 'seller_id' | 'workflow_id' | 'application'>): Promise<void> {
+async function startEntrustedTrade(temporal: Client, cfg: TemporalConfig, row: Pick<TradeRow, 'id' | 'buyer_id' | 'seller_id' | 'workflow_id' | 'application'>): Promise<void> {
   const input: EntrustedTradeInput = { tradeId: row.id, buyerId: row.buyer_id, sellerId: row.seller_id, manual: row.application.manual === true, slaOverrideMs: slaOverrideMs() };
   try {
     await temporal.workflow.start(entrustedTrade, {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DictionaryEntry } from '../../../../domain/dictionaries';
 import type { Upload } from '../../api/types';
 import { useLang } from '../../lib/useLang';
+import { useSession } from '../../session/SessionContext';
 import type { SubjectViewProps } from '../staff/subjectViews';
 import { TradeData } from '../trade/tradeBits';
 import type { TradeJson } from '../trade/types';
@@ -22,6 +23,7 @@ interface EntrustedSubject {
 export function EntrustedSubjectView({ subject }: SubjectViewProps) {
   const { t } = useTranslation();
   const lang = useLang();
+  const { user } = useSession();
   const { trade, uploads, rightScopes } = subject as EntrustedSubject;
   const contact = (trade.outcome?.contact ?? null) as { summary?: string; comment?: string; by?: string } | null;
   const manual = trade.application.manual === true;
@@ -54,9 +56,12 @@ export function EntrustedSubjectView({ subject }: SubjectViewProps) {
           </HTMLTable>
         </Callout>
       )}
-      <p style={{ marginTop: 12 }}>
-        <Link to={`/admin/manualWork/${trade.id}`}>{t('records.entrusted.toTrade')}</Link>
-      </p>
+      {/* The back-office trade page is for admins; reviewers work from the task alone. */}
+      {user?.roles.includes('admin') && (
+        <p style={{ marginTop: 12 }}>
+          <Link to={`/admin/manualWork/${trade.id}`}>{t('records.entrusted.toTrade')}</Link>
+        </p>
+      )}
     </Card>
   );
 }

@@ -60,8 +60,8 @@ async function objected() {
   return { holder, ipci, objector, objection: r.body.objection };
 }
 
-/** Started directly, with a short time to answer (the API takes it from OBJECTION_ANSWER_MS). */
-async function objectedWithAnswerTime(answerTimeoutMs: number) {
+/** Started directly, with a short time to answer and staff SLA (the API takes them from OBJECTION_ANSWER_MS, OBJECTION_SLA_MS). */
+async function objectedWithAnswerTime(answerTimeoutMs: number, slaOverrideMs?: number) {
   const { holder, ipci } = await listedIpci();
   const objector = await certifiedUser();
   const data = form([await evidence(objector.caller)]);
@@ -69,7 +69,7 @@ async function objectedWithAnswerTime(answerTimeoutMs: number) {
   await temporal.workflow.start(objectionWorkflow, {
     taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
     workflowId: created.workflow_id,
-    args: [{ objectionId: created.id, ipciId: ipci.id, ipciWorkflowId: ipci.handle.workflowId, objectorId: objector.user.id, holderId: holder.user.id, code: ipci.code, answerTimeoutMs }],
+    args: [{ objectionId: created.id, ipciId: ipci.id, ipciWorkflowId: ipci.handle.workflowId, objectorId: objector.user.id, holderId: holder.user.id, code: ipci.code, answerTimeoutMs, slaOverrideMs }],
     typedSearchAttributes: [
       { key: CaseId, value: created.id },
       { key: CaseKind, value: 'objection' },
@@ -157,8 +157,15 @@ test('upheld with revocation: the holder answers, staff revoke, the listing goes
 });
 
 test('upheld with take-down after the holder let the time pass: the listing goes, the certificate stays verifiable, only staff relist', async () => {
-  const { holder, ipci, objection } = await objectedWithAnswerTime(1500);
-  await decide((await openTask(objection.id, 'formalReview')).id, { outcome: 'approve' });
+  const { holder, ipci, objection } = await objectedWithAnswerTime(1500, 1000);
+  // The formal review's SLA passes: the task is overdue and escalated to the admins.
+  const late = await eventually(async () => {
+    const task = await openTask(objection.id, 'formalReview');
+    return task.escalated_at && task;
+  });
+  const overdue = await eventually(() => testDb()('messages').where('dedupe_key', 'like', `${late.id}/overdue/%`).first());
+  expect(overdue).toMatchObject({ title_key: 'taskOverdue', action_link: `/manage/tasks/${encodeURIComponent(late.id)}` });
+  await decide(late.id, { outcome: 'approve' });
   // No answer: the decision task opens once the time is up.
   const decision = await openTask(objection.id, 'decision');
   expect((await row(objection.id)).holder_answer).toBeNull();

@@ -115,7 +115,9 @@ export function AdminObjectionDetailPage() {
           <dt>{t('objection.admin.holder')}</dt>
           <dd>{person(detail.holder)}</dd>
         </dl>
-        <h3 className="ipci-page-title">{t('objection.admin.tasks')}</h3>
+        <h3 className="ipci-page-title" style={{ marginTop: 16 }}>
+          {t('objection.admin.tasks')}
+        </h3>
         {detail.tasks.length === 0 ? (
           <p className="ipci-muted">—</p>
         ) : (
@@ -123,7 +125,7 @@ export function AdminObjectionDetailPage() {
             <tbody>
               {detail.tasks.map((task) => (
                 <tr key={task.id}>
-                  <td>
+                  <td className="ipci-objection-nowrap">
                     <Link to={`/manage/tasks/${encodeURIComponent(task.id)}`} data-testid="admin-objection-task">
                       {t(`objection.admin.steps.${task.step}`, { defaultValue: task.step })}
                     </Link>
@@ -132,7 +134,7 @@ export function AdminObjectionDetailPage() {
                     <TaskStatusTag status={task.status} />
                   </td>
                   <td>{task.assigneeName ?? '—'}</td>
-                  <td>{formatDateTime(task.dueAt, lang)}</td>
+                  <td className="ipci-objection-nowrap">{formatDateTime(task.dueAt, lang)}</td>
                 </tr>
               ))}
             </tbody>

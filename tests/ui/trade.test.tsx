@@ -5,6 +5,12 @@ import { tradeOrder } from '../../domain/processes/tradeOrder';
 import type { TradeJson } from '../../domain/trade';
 import { ADMIN, renderApp, USER } from './support/render';
 import { server } from './support/server';
+import { showToast } from '../../ui/src/session/toaster';
+
+// Toasts live outside the rendered tree (which the setup clears between tests): assert the calls.
+jest.mock('../../ui/src/session/toaster', () => ({ showToast: jest.fn() }));
+const toasts = () => (showToast as jest.Mock).mock.calls.map(([p]) => p.message);
+beforeEach(() => (showToast as jest.Mock).mockClear());
 
 const VERIFIED = { ...USER, identityState: 3 as const };
 const IPCI = '66666666-6666-4666-8666-666666666666';
@@ -202,6 +208,7 @@ describe('trade management', () => {
     expect(await screen.findByTestId('confirm-question')).toHaveTextContent('This cannot be undone');
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.at(-1)).toBe(`delete ${refused.id}`));
+    expect(toasts()).toEqual(['You rejected the application', 'You agreed to the licence', 'The trade has been deleted from your list']);
 
     queries = [];
     await userEvent.selectOptions(screen.getByLabelText('Trade state'), 'refused');
@@ -210,13 +217,16 @@ describe('trade management', () => {
 });
 
 describe('trade detail', () => {
-  test('the seller sees the licence conflicts and makes a counter-offer checked with the domain schema', async () => {
+  test('the seller sees the licence conflicts, is told why agreeing is refused, and makes a counter-offer checked with the domain schema', async () => {
     let offered: any = null;
     const conflict = { licenceId: 'l1', licensee: 'Mogao Gifts Ltd.', because: 'existingExclusive', channels: ['online'], region: 'CN', termFrom: null, termTo: null };
     server.use(
       dictionary(),
       timeline(),
       http.get('*/api/trades/:id', () => HttpResponse.json({ trade: trade({ side: 'seller', actions: ['view', 'reply', 'agree', 'reject', 'counterOffer'] }), messages: [], conflicts: [conflict] })),
+      http.post('*/api/trades/:id/decision', () =>
+        HttpResponse.json({ status: 409, code: 'conflict', message: 'This licence conflicts with licences already in force on the IP', conflicts: [conflict] }, { status: 409 }),
+      ),
       http.post('*/api/trades/:id/counter-offer', async ({ request }) => {
         offered = await request.json();
         return HttpResponse.json({ trade: trade(), messages: [], conflicts: [] });
@@ -227,6 +237,13 @@ describe('trade detail', () => {
     expect(conflicts).toHaveTextContent('Mogao Gifts Ltd.');
     expect(conflicts).toHaveTextContent('holds an exclusive licence');
     expect(await within(conflicts).findByText('Online sales')).toBeInTheDocument();
+
+    // Agreeing anyway is refused with the reason.
+    await userEvent.click(within(screen.getByTestId('trade-actions')).getByRole('button', { name: 'Agree' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Agree' }));
+    await waitFor(() => expect(toasts()).toEqual(['This licence conflicts with licences already in force on the IP']));
+    // The confirmation closes and gives the focus back to the Agree button: type only once it has.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
     const form = screen.getByTestId('counter-form');
     await userEvent.clear(within(form).getByLabelText('Licence price (yuan)'));

@@ -11,6 +11,11 @@ import { showToast } from '../../session/toaster';
 import { EvaluateDialog } from './EvaluateDialog';
 import type { TradeJson } from './types';
 
+/** A refused action (4xx): the server's message, in the reader's language. The client shows only 401, 5xx and network failures itself. */
+export function refused(e: ApiError): void {
+  if (e.status >= 400 && e.status < 500 && e.status !== 401) showToast({ intent: 'danger', icon: 'error', message: e.message });
+}
+
 /** The actions that first ask "are you sure?" (spec part 1 §4), with what they post. */
 type Confirmed = 'agree' | 'cancel' | 'confirmCompletion' | 'delete';
 const CONFIRM: Record<Confirmed, { intent: Intent; icon: IconName; call: (id: string) => Promise<unknown> }> = {
@@ -69,7 +74,8 @@ export function TradeActions({ trade, onChanged, onDetail }: TradeActionsProps) 
       onChanged(action === 'delete' ? { deleted: true } : undefined);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      // A licence conflict (409) is shown on the detail page with its reasons: reload there.
+      // Refused (e.g. a licence conflict, whose reasons the detail page lists): say why and show the trade as it is now.
+      refused(e);
       onChanged();
     } finally {
       setBusy(false);
@@ -85,8 +91,9 @@ export function TradeActions({ trade, onChanged, onDetail }: TradeActionsProps) 
       const r = await api.post<{ trade: TradeJson }>(`/api/trades/${id}/continue`, { as });
       if (as === 'manual') return navigate(site(`usercenter/tradedetail/${r.trade.id}`));
       navigate(site(`trade/autotrade?ipci=${encodeURIComponent(trade.ipci.id)}&from=${encodeURIComponent(trade.id)}`));
-    } catch {
-      /* the client shows the failure */
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      refused(e);
     }
   }
 

@@ -11,7 +11,7 @@ import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { CounterOfferForm } from './CounterOfferForm';
 import { ConflictList, TradeThread } from './TradeThread';
-import { TradeActions } from './TradeActions';
+import { refused, TradeActions } from './TradeActions';
 import { ChannelList, termText, TradeData, TradeStateTag, tradeCaseKind, tradeIpName } from './tradeBits';
 import type { TradeDetail } from './types';
 import './trade.css';
@@ -31,7 +31,9 @@ export function TradeDetailPage() {
 
   const load = useCallback(async () => {
     try {
-      setDetail(await api.get<TradeDetail>(`/api/trades/${encodeURIComponent(id)}`, undefined, { quiet: true }));
+      const next = await api.get<TradeDetail>(`/api/trades/${encodeURIComponent(id)}`, undefined, { quiet: true });
+      // The page reads the trade again whenever its case moves (and polls meanwhile): an unchanged answer leaves the forms on it alone.
+      setDetail((prev) => (prev && JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) setDetail(null);
       else throw e;
@@ -58,9 +60,11 @@ export function TradeDetailPage() {
     try {
       await api.post(`/api/trades/${encodeURIComponent(trade!.id)}/counter-answer`, { accept });
       showToast({ intent: 'success', message: t(accept ? 'trade.counter.accepted' : 'trade.counter.declined') });
-    } finally {
-      await load();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      refused(e);
     }
+    await load().catch(() => undefined);
   }
 
   return (

@@ -1,12 +1,12 @@
-import { allHandlersFinished, CancellationScope, condition, defineQuery, defineUpdate, isCancellation, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, defineQuery, defineUpdate, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { accountCancellation as model } from '../domain/processes/accountCancellation';
 import { CANCELLATION_DECISION_FIELDS } from '../domain/security';
 import { QUEUE_ROLE } from '../domain/tasks';
 import { acts } from './lib/activities';
-import { closeTaskUpdates, humanTask, installTaskHandlers, type DecidedTask } from './lib/humanTask';
+import { installTaskHandlers, stoppableHumanTask } from './lib/humanTask';
 import { progress } from './lib/progress';
 import { rejection } from './lib/rejection';
-import { CaseState, InboxQueue } from './lib/searchAttributes';
+import { CaseState } from './lib/searchAttributes';
 
 export interface AccountCancellationInput {
   cancellationId: string;
@@ -56,13 +56,9 @@ export async function accountCancellation(input: AccountCancellationInput): Prom
   await progress(KIND, caseId, { step: 'request', status: 'done', actor: 'user' });
   await acts.sendMessage({ dedupeKey: `${caseId}/received`, userId, titleKey: 'cancellation.received', actionLink: 'usercenter/cancellation' });
 
-  upsertSearchAttributes([{ key: InboxQueue, value: 'cancellation' }]);
   const taskId = `${KIND}/${caseId}/${AUDIT.id}/1`;
-  const audit = new CancellationScope();
-  // Set from the task's promise; a cast so the compiler does not narrow it to null for good.
-  let decided = null as DecidedTask | null;
-  const review = audit.run(() =>
-    humanTask({
+  const decided = await stoppableHumanTask(
+    {
       taskId,
       queue: 'cancellation',
       step: AUDIT.id,
@@ -72,18 +68,9 @@ export async function accountCancellation(input: AccountCancellationInput): Prom
       candidateRoles: [QUEUE_ROLE.cancellation],
       slaWorkingDays: AUDIT.slaWorkingDays!,
       fields: [...CANCELLATION_DECISION_FIELDS],
-    }).then((d) => (decided = d)),
+    },
+    () => withdrawRequested,
   );
-  await condition(() => decided !== null || withdrawRequested);
-  if (!decided) {
-    closeTaskUpdates();
-    audit.cancel();
-    decided = await review.catch((err) => {
-      if (isCancellation(err)) return null;
-      throw err;
-    });
-  }
-  upsertSearchAttributes([{ key: InboxQueue, value: null }]);
 
   if (decided?.decision.outcome === 'approve') {
     const { decision, decidedBy } = decided;

@@ -1,12 +1,12 @@
-import { allHandlersFinished, CancellationScope, condition, defineQuery, defineUpdate, isCancellation, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, defineQuery, defineUpdate, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { ENTRUSTED_DECISION_SHAPES, entrustedTrade as model, negotiatedTerms, type EntrustedTaskStep, type NegotiatedTerms } from '../domain/processes/entrustedTrade';
 import { QUEUE_ROLE } from '../domain/tasks';
 import type { TradeCloseReason, TradeState, TradeStep } from '../domain/trade';
 import { acts } from './lib/activities';
-import { closeTaskUpdates, humanTask, installTaskHandlers, type DecidedTask } from './lib/humanTask';
+import { installTaskHandlers, stoppableHumanTask, type DecidedTask } from './lib/humanTask';
 import { progress } from './lib/progress';
 import { rejection } from './lib/rejection';
-import { CaseState, InboxQueue } from './lib/searchAttributes';
+import { CaseState } from './lib/searchAttributes';
 
 export interface EntrustedTradeInput {
   tradeId: string;
@@ -80,11 +80,8 @@ export async function entrustedTrade(input: EntrustedTradeInput): Promise<Entrus
   const staffStep = async (id: EntrustedTaskStep, round = 1): Promise<{ decided: DecidedTask | null; taskId: string }> => {
     const taskId = `${KIND}/${caseId}/${id}/${round}`;
     const shape = ENTRUSTED_DECISION_SHAPES[id];
-    upsertSearchAttributes([{ key: InboxQueue, value: 'trade' }]);
-    const scope = new CancellationScope();
-    let decided = null as DecidedTask | null;
-    const running = scope.run(() =>
-      humanTask({
+    const decided = await stoppableHumanTask(
+      {
         taskId,
         queue: 'trade',
         step: id,
@@ -97,18 +94,9 @@ export async function entrustedTrade(input: EntrustedTradeInput): Promise<Entrus
         values: [...shape.values],
         ...('choices' in shape ? { choices: shape.choices } : {}),
         slaOverrideMs: input.slaOverrideMs,
-      }).then((d) => (decided = d)),
+      },
+      () => cancelRequested,
     );
-    await condition(() => decided !== null || cancelRequested);
-    if (!decided) {
-      closeTaskUpdates();
-      scope.cancel();
-      decided = await running.catch((err) => {
-        if (isCancellation(err)) return null;
-        throw err;
-      });
-    }
-    upsertSearchAttributes([{ key: InboxQueue, value: null }]);
     return { decided, taskId };
   };
 

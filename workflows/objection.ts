@@ -1,4 +1,4 @@
-import { allHandlersFinished, CancellationScope, condition, defineQuery, defineUpdate, isCancellation, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, defineQuery, defineUpdate, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import {
   DEFAULT_OBJECTION_ANSWER_MS,
   mayModifyObjection,
@@ -14,10 +14,10 @@ import {
 import { objection as model } from '../domain/processes/objection';
 import { QUEUE_ROLE } from '../domain/tasks';
 import { acts } from './lib/activities';
-import { closeTaskUpdates, humanTask, installTaskHandlers, type DecidedTask } from './lib/humanTask';
+import { installTaskHandlers, stoppableHumanTask, type DecidedTask } from './lib/humanTask';
 import { progress } from './lib/progress';
 import { rejection } from './lib/rejection';
-import { CaseState, InboxQueue, IpciCode } from './lib/searchAttributes';
+import { CaseState, IpciCode } from './lib/searchAttributes';
 
 export interface ObjectionInput {
   objectionId: string;
@@ -113,11 +113,8 @@ export async function objection(input: ObjectionInput): Promise<ObjectionState> 
   const staffStep = async (id: 'formalReview' | 'decision'): Promise<{ taskId: string; decided: DecidedTask | null }> => {
     const spec = step(id);
     const taskId = `${KIND}/${caseId}/${id}/1`;
-    upsertSearchAttributes([{ key: InboxQueue, value: 'objection' }]);
-    const scope = new CancellationScope();
-    let decided = null as DecidedTask | null;
-    const task = scope.run(() =>
-      humanTask({
+    const decided = await stoppableHumanTask(
+      {
         taskId,
         queue: 'objection',
         step: id,
@@ -129,18 +126,9 @@ export async function objection(input: ObjectionInput): Promise<ObjectionState> 
         fields: [OBJECTION_OPINION_FIELD],
         ...(id === 'decision' ? { values: Object.keys(OBJECTION_DECISION_CHOICES), choices: OBJECTION_DECISION_CHOICES, commentRequired: true } : {}),
         slaOverrideMs: input.slaOverrideMs,
-      }).then((d) => (decided = d)),
+      },
+      () => withdrawRequested,
     );
-    await condition(() => decided !== null || withdrawRequested);
-    if (!decided) {
-      closeTaskUpdates();
-      scope.cancel();
-      decided = await task.catch((err) => {
-        if (isCancellation(err)) return null;
-        throw err;
-      });
-    }
-    upsertSearchAttributes([{ key: InboxQueue, value: null }]);
     return { taskId, decided };
   };
 

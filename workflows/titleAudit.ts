@@ -1,10 +1,8 @@
 import {
   allHandlersFinished,
-  CancellationScope,
   condition,
   defineQuery,
   defineUpdate,
-  isCancellation,
   ParentClosePolicy,
   setCurrentDetails,
   setHandler,
@@ -16,11 +14,11 @@ import { titleAudit as model } from '../domain/processes/titleAudit';
 import { FAILURE_REASONS, registrationActions, titleFields, type RegistrationMode } from '../domain/titleRegistration';
 import { QUEUE_ROLE } from '../domain/tasks';
 import { acts } from './lib/activities';
-import { closeTaskUpdates, currentTask, humanTask, installTaskHandlers, type DecidedTask } from './lib/humanTask';
+import { currentTask, installTaskHandlers, stoppableHumanTask, type DecidedTask } from './lib/humanTask';
 import { progress } from './lib/progress';
 import { rejection } from './lib/rejection';
 import { together } from './lib/together';
-import { CaseId, CaseKind, CaseState, InboxQueue, IpciCode, OwnerUserId } from './lib/searchAttributes';
+import { CaseId, CaseKind, CaseState, IpciCode, OwnerUserId } from './lib/searchAttributes';
 import { orderPayment, type OrderPaymentResult } from './orderPayment';
 import { ipciLifecycle } from './ipciLifecycle';
 
@@ -169,11 +167,8 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
   /** One review round; null when the user cancelled before a decision. */
   const review = async (): Promise<{ decided: DecidedTask | null; taskId: string }> => {
     const taskId = `${KIND}/${caseId}/${REVIEW.id}/${round}`;
-    upsertSearchAttributes([{ key: InboxQueue, value: 'title' }]);
-    const scope = new CancellationScope();
-    let decided = null as DecidedTask | null;
-    const running = scope.run(() =>
-      humanTask({
+    const decided = await stoppableHumanTask(
+      {
         taskId,
         queue: 'title',
         step: REVIEW.id,
@@ -185,18 +180,9 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
         fields: titleFields(),
         categories: [...FAILURE_REASONS],
         slaOverrideMs: input.slaOverrideMs,
-      }).then((d) => (decided = d)),
+      },
+      () => cancelRequested,
     );
-    await condition(() => decided !== null || cancelRequested);
-    if (!decided) {
-      closeTaskUpdates();
-      scope.cancel();
-      decided = await running.catch((err) => {
-        if (isCancellation(err)) return null;
-        throw err;
-      });
-    }
-    upsertSearchAttributes([{ key: InboxQueue, value: null }]);
     return { decided, taskId };
   };
 

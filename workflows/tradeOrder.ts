@@ -1,10 +1,8 @@
 import {
   allHandlersFinished,
-  CancellationScope,
   condition,
   defineQuery,
   defineUpdate,
-  isCancellation,
   ParentClosePolicy,
   patched,
   setCurrentDetails,
@@ -28,11 +26,11 @@ import {
 } from '../domain/trade';
 import type { TradePatch } from '../db/trades';
 import { acts } from './lib/activities';
-import { closeTaskUpdates, humanTask, installTaskHandlers, type DecidedTask } from './lib/humanTask';
+import { installTaskHandlers, stoppableHumanTask } from './lib/humanTask';
 import { progress } from './lib/progress';
 import { rejection } from './lib/rejection';
 import { together } from './lib/together';
-import { CaseId, CaseKind, CaseState, InboxQueue, OwnerUserId } from './lib/searchAttributes';
+import { CaseId, CaseKind, CaseState, OwnerUserId } from './lib/searchAttributes';
 import { orderPayment, type OrderPaymentResult } from './orderPayment';
 
 export interface TradeOrderInput {
@@ -433,20 +431,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
       fields: SELF_SERVICE_CHECK_FIELDS,
       slaOverrideMs: input.slaOverrideMs,
     };
-    upsertSearchAttributes([{ key: InboxQueue, value: 'trade' }]);
-    const scope = new CancellationScope();
-    let decided = null as DecidedTask | null;
-    const running = scope.run(() => humanTask(spec).then((d) => (decided = d)));
-    await condition(() => decided !== null || cancelRequested);
-    if (!decided) {
-      closeTaskUpdates();
-      scope.cancel();
-      decided = await running.catch((err) => {
-        if (isCancellation(err)) return null;
-        throw err;
-      });
-    }
-    upsertSearchAttributes([{ key: InboxQueue, value: null }]);
+    const decided = await stoppableHumanTask(spec, () => cancelRequested);
     if (!decided) {
       await acts.withdrawTradeTask({ taskId, caseKind: KIND, caseId, workflowId: workflowInfo().workflowId, queue: 'trade', step: 'platformCheck', subjectUserId: buyerId });
       return 'cancelled';

@@ -1,9 +1,10 @@
-import { condition, defineSignal, defineUpdate, patched, setHandler, workflowInfo } from '@temporalio/workflow';
+import { CancellationScope, condition, defineSignal, defineUpdate, isCancellation, patched, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { Role } from '../../domain/roles';
 import { decisionSchema, type Actor, type Decision, type Queue } from '../../domain/tasks';
 import { acts } from './activities';
 import { progress } from './progress';
 import { rejection } from './rejection';
+import { InboxQueue } from './searchAttributes';
 
 export interface TaskSpec {
   taskId: string;
@@ -240,4 +241,28 @@ export async function humanTask(spec: TaskSpec): Promise<DecidedTask> {
     }
   }
   return task.decided;
+}
+
+/**
+ * One staff task that the case's own party may stop before staff decide (a cancel, a withdrawal):
+ * the task is shown in its inbox queue meanwhile; once `stopped()` turns true first, the task is
+ * cancelled and its Updates refused. Null when it was stopped before a decision.
+ */
+export async function stoppableHumanTask(spec: TaskSpec, stopped: () => boolean): Promise<DecidedTask | null> {
+  upsertSearchAttributes([{ key: InboxQueue, value: spec.queue }]);
+  const scope = new CancellationScope();
+  // Set from the task's promise; a cast so the compiler does not narrow it to null for good.
+  let decided = null as DecidedTask | null;
+  const running = scope.run(() => humanTask(spec).then((d) => (decided = d)));
+  await condition(() => decided !== null || stopped());
+  if (!decided) {
+    closeTaskUpdates();
+    scope.cancel();
+    decided = await running.catch((err) => {
+      if (isCancellation(err)) return null;
+      throw err;
+    });
+  }
+  upsertSearchAttributes([{ key: InboxQueue, value: null }]);
+  return decided;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, HTMLSelect, InputGroup, NonIdealState } from '@blueprintjs/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatIpciCode } from '../../../../domain/ipci';
@@ -8,10 +8,9 @@ import { ListCard } from '../../components/ListCard';
 import { useLang } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { ChannelList, termText } from '../trade/tradeBits';
-import { RecordData, RecordSourceTag, recordIpName, VisibleSwitch } from './recordBits';
+import { BackButton, NotLoaded, RecordData, recordIpName, RecordTable, useDetail, VisibleSwitch } from './recordBits';
 import { emptyRecord, recordValues, TradeRecordForm } from './TradeRecordForm';
-import { saveVisibility, useRecord } from './TradeRecordPages';
+import { saveVisibility } from './TradeRecordPages';
 import type { TradeRecordDetail, TradeRecordJson, TradeRecordPage } from './types';
 import './records.css';
 
@@ -22,7 +21,6 @@ const apiPath = (id: string) => `/api/admin/trade-records/${encodeURIComponent(i
 /** /admin/transactionRecord: every trade record, by IPCI code or licensee and by source, in keyset pages. */
 export function TransactionRecordsPage() {
   const { t } = useTranslation();
-  const lang = useLang();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const rawSource = params.get('source') ?? '';
@@ -63,38 +61,7 @@ export function TransactionRecordsPage() {
         />
       </form>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'history', title: t('records.empty') }} next={next} load={() => loadMore()}>
-        {(list) => (
-          <HTMLTable className="ipci-table ipci-rec-table" striped style={{ width: '100%' }}>
-            <thead>
-              <tr>
-                <th>{t('records.fields.ip')}</th>
-                <th>{t('records.fields.code')}</th>
-                <th>{t('records.fields.licensee')}</th>
-                <th>{t('records.fields.scope')}</th>
-                <th>{t('records.fields.term')}</th>
-                <th>{t('records.fields.source')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((r) => (
-                <tr key={r.id} data-testid="admin-record-row">
-                  <td className="ipci-break">
-                    <Link to={`${BASE}/${r.id}`}>{recordIpName(r, lang)}</Link>
-                  </td>
-                  <td>{formatIpciCode(r.ipci.code)}</td>
-                  <td className="ipci-break">{r.licensee}</td>
-                  <td>
-                    <ChannelList codes={r.scope} />
-                  </td>
-                  <td>{termText(t, r.termFrom, r.termTo)}</td>
-                  <td>
-                    <RecordSourceTag record={r} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        )}
+        {(list) => <RecordTable list={list} detailPath={(r) => `${BASE}/${r.id}`} rowTestId="admin-record-row" withCode />}
       </ListCard>
     </div>
   );
@@ -129,22 +96,13 @@ export function TransactionRecordAddPage() {
 export function TransactionRecordDetailPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
-  const { detail, setDetail } = useRecord(apiPath(id));
-  if (detail === null) return <NonIdealState icon="search" title={t('records.notFound')} action={<Link to={BASE}>{t('records.back')}</Link>} />;
-  if (!detail)
-    return (
-      <div className="ipci-page-center">
-        <Spinner />
-      </div>
-    );
+  const { detail, setDetail } = useDetail<TradeRecordDetail>(apiPath(id));
+  if (!detail) return <NotLoaded missing={detail === null} title={t('records.notFound')} back={BASE} />;
   const { record } = detail;
   return (
     <div className="ipci-stack" data-testid="admin-record-detail">
-      <div>
-        <Button variant="minimal" icon="arrow-left" text={t('records.back')} onClick={() => navigate(BASE)} />
-      </div>
+      <BackButton to={BASE} />
       <h2 className="ipci-page-title">
         {recordIpName(record, lang)} · {record.licensee}
       </h2>
@@ -171,14 +129,8 @@ export function TransactionRecordEditPage() {
   const lang = useLang();
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const { detail } = useRecord(apiPath(id));
-  if (detail === null) return <NonIdealState icon="search" title={t('records.notFound')} action={<Link to={BASE}>{t('records.back')}</Link>} />;
-  if (!detail)
-    return (
-      <div className="ipci-page-center">
-        <Spinner />
-      </div>
-    );
+  const { detail } = useDetail<TradeRecordDetail>(apiPath(id));
+  if (!detail) return <NotLoaded missing={detail === null} title={t('records.notFound')} back={BASE} />;
   const { record } = detail;
   if (record.readOnly) return <NonIdealState icon="lock" title={t('records.readOnly')} action={<Link to={`${BASE}/${id}`}>{t('records.back')}</Link>} />;
   return (

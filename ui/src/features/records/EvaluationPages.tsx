@@ -1,21 +1,19 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Button, Card, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatIpciCode } from '../../../../domain/ipci';
 import { TRADE_SIDES } from '../../../../domain/trade';
-import { api, ApiError } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
 import { formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { recordIpName } from './recordBits';
+import { BackButton, LabelledRows, NotLoaded, recordIpName, starText, useDetail } from './recordBits';
 import type { CreditScore, EvaluationJson, EvaluationPage } from './types';
 import './records.css';
 
 const BASE = '/admin/evaluationRecords';
 const STARS = ['', '5', '4', '3', '2', '1'];
-const starText = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 
 /** /admin/evaluationRecords: every evaluation, by stars, by the evaluator's side and by IPCI code or user name. */
 export function EvaluationRecordsPage() {
@@ -107,22 +105,9 @@ export function EvaluationRecordsPage() {
 export function EvaluationRecordDetailPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
-  const [detail, setDetail] = useState<{ evaluation: EvaluationJson; credit: CreditScore } | null | undefined>(undefined);
-  useEffect(() => {
-    api
-      .get<{ evaluation: EvaluationJson; credit: CreditScore }>(`/api/admin/evaluations/${encodeURIComponent(id)}`, undefined, { quiet: true })
-      .then(setDetail)
-      .catch((e) => setDetail(e instanceof ApiError && e.status === 404 ? null : undefined));
-  }, [id]);
-  if (detail === null) return <NonIdealState icon="search" title={t('records.evaluation.notFound')} action={<Link to={BASE}>{t('records.back')}</Link>} />;
-  if (!detail)
-    return (
-      <div className="ipci-page-center">
-        <Spinner />
-      </div>
-    );
+  const { detail } = useDetail<{ evaluation: EvaluationJson; credit: CreditScore }>(`/api/admin/evaluations/${encodeURIComponent(id)}`);
+  if (!detail) return <NotLoaded missing={detail === null} title={t('records.evaluation.notFound')} back={BASE} />;
   const { evaluation: e, credit } = detail;
   const rows: Array<[string, ReactNode]> = [
     ['records.fields.ip', `${recordIpName(e, lang)} · ${formatIpciCode(e.ipci.code)}`],
@@ -135,20 +120,9 @@ export function EvaluationRecordDetailPage() {
   ];
   return (
     <div className="ipci-stack" data-testid="admin-evaluation-detail">
-      <div>
-        <Button variant="minimal" icon="arrow-left" text={t('records.back')} onClick={() => navigate(BASE)} />
-      </div>
+      <BackButton to={BASE} />
       <Card>
-        <HTMLTable className="ipci-table" style={{ width: '100%' }}>
-          <tbody>
-            {rows.map(([label, value]) => (
-              <tr key={label}>
-                <th style={{ width: '30%' }}>{t(label)}</th>
-                <td className="ipci-break">{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <LabelledRows rows={rows} />
         <p>
           <Link to={`/admin/selfWork/${e.tradeId}`}>{t('records.admin.toTrade')}</Link>
         </p>

@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Callout, Card, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Button, Callout, Card, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
 import { formatDateTime } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { ChannelList, termText } from '../trade/tradeBits';
-import { RecordData, RecordSourceTag, recordIpName, VisibleSwitch } from './recordBits';
+import { BackButton, NotLoaded, RecordData, recordIpName, RecordTable, starText, useDetail, VisibleSwitch } from './recordBits';
 import { emptyRecord, recordValues, TradeRecordForm } from './TradeRecordForm';
 import type { EvaluationJson, EvaluationPage, TradeRecordDetail, TradeRecordJson, TradeRecordPage } from './types';
 import './records.css';
@@ -22,7 +21,6 @@ export async function saveVisibility(path: string, visible: boolean): Promise<Tr
 /** usercenter/traderecord: the seller's trade records (keyset pages) and what others said of them (credit score). */
 export function TradeRecordListPage() {
   const { t } = useTranslation();
-  const lang = useLang();
   const site = useSitePath();
   const { items, next, loadMore, failed, first } = useKeysetPages<TradeRecordPage, TradeRecordJson>('/api/trade-records', {}, (r) => r.items);
   const [visible, setVisible] = useState<Record<string, boolean>>({});
@@ -41,49 +39,21 @@ export function TradeRecordListPage() {
       <p className="ipci-muted">{t('records.lead')}</p>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'history', title: t('records.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table ipci-rec-table" striped style={{ width: '100%' }}>
-            <thead>
-              <tr>
-                <th>{t('records.fields.ip')}</th>
-                <th>{t('records.fields.licensee')}</th>
-                <th>{t('records.fields.scope')}</th>
-                <th>{t('records.fields.term')}</th>
-                <th>{t('records.fields.source')}</th>
-                <th>{t('records.fields.visible')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((r) => {
-                const shown = { ...r, visible: visible[r.id] ?? r.visible };
-                return (
-                  <tr key={r.id} data-testid="record-row">
-                    <td className="ipci-break">
-                      <Link to={site(`usercenter/traderecorddetail/${r.id}`)}>{recordIpName(r, lang)}</Link>
-                    </td>
-                    <td className="ipci-break">{r.licensee}</td>
-                    <td>
-                      <ChannelList codes={r.scope} />
-                    </td>
-                    <td>{termText(t, r.termFrom, r.termTo)}</td>
-                    <td>
-                      <RecordSourceTag record={r} />
-                    </td>
-                    <td>
-                      <VisibleSwitch record={shown} onChange={(v) => void toggle(r, v)} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </HTMLTable>
+          <RecordTable
+            list={list}
+            detailPath={(r) => site(`usercenter/traderecorddetail/${r.id}`)}
+            rowTestId="record-row"
+            last={{
+              label: t('records.fields.visible'),
+              cell: (r) => <VisibleSwitch record={{ ...r, visible: visible[r.id] ?? r.visible }} onChange={(v) => void toggle(r, v)} />,
+            }}
+          />
         )}
       </ListCard>
       <ReceivedEvaluations />
     </div>
   );
 }
-
-const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 
 /** The credit score (domain/credit.ts) and the evaluations the user received, newest first. */
 export function ReceivedEvaluations() {
@@ -123,7 +93,7 @@ export function ReceivedEvaluations() {
             <tbody>
               {list.map((e) => (
                 <tr key={e.id} data-testid="evaluation-row">
-                  <td aria-label={t('records.evaluation.starsOf', { stars: e.stars })}>{stars(e.stars)}</td>
+                  <td aria-label={t('records.evaluation.starsOf', { stars: e.stars })}>{starText(e.stars)}</td>
                   <td className="ipci-break">{e.comment || '—'}</td>
                   <td>{e.from ? e.from.name : <Tag minimal>{t('records.evaluation.anonymous')}</Tag>}</td>
                   <td className="ipci-break">{recordIpName(e, lang)}</td>
@@ -164,47 +134,22 @@ export function AddTradeRecordPage() {
   );
 }
 
-/** A record read from `path` (404: null); reloadable after a change. */
-export function useRecord(path: string) {
-  const [detail, setDetail] = useState<TradeRecordDetail | null | undefined>(undefined);
-  const load = useCallback(async () => {
-    try {
-      setDetail(await api.get<TradeRecordDetail>(path, undefined, { quiet: true }));
-    } catch (e) {
-      setDetail(e instanceof ApiError && e.status === 404 ? null : undefined);
-    }
-  }, [path]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { detail, setDetail };
-}
-
 /** usercenter/traderecorddetail/:id: the record, its visibility, and its edit form unless a trade wrote it. */
 export function TradeRecordDetailPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const site = useSitePath();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
   const path = `/api/trade-records/${encodeURIComponent(id)}`;
-  const { detail, setDetail } = useRecord(path);
+  const { detail, setDetail } = useDetail<TradeRecordDetail>(path);
   const [editing, setEditing] = useState(false);
   const back = site('usercenter/traderecord');
 
-  if (detail === null) return <NonIdealState icon="search" title={t('records.notFound')} action={<Link to={back}>{t('records.back')}</Link>} />;
-  if (!detail)
-    return (
-      <div className="ipci-page-center">
-        <Spinner />
-      </div>
-    );
+  if (!detail) return <NotLoaded missing={detail === null} title={t('records.notFound')} back={back} />;
   const { record } = detail;
   return (
     <div className="ipci-stack" data-testid="trade-record-detail">
-      <div>
-        <Button variant="minimal" icon="arrow-left" text={t('records.back')} onClick={() => navigate(back)} />
-      </div>
+      <BackButton to={back} />
       <h2 className="ipci-page-title">
         {recordIpName(record, lang)} · {record.licensee}
       </h2>

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
-import { HTMLTable, Switch, Tag } from '@blueprintjs/core';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Button, HTMLTable, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatIpciCode } from '../../../../domain/ipci';
 import { ipNameIn } from '../../../../domain/ipNames';
+import { api, ApiError } from '../../api/client';
 import type { Upload } from '../../api/types';
 import { UploadPreview } from '../../components/UploadPreview';
 import { useLang } from '../../lib/useLang';
@@ -10,6 +12,119 @@ import { ChannelList, regionText, termText } from '../trade/tradeBits';
 import type { TradeRecordJson } from './types';
 
 export const recordIpName = (r: Pick<TradeRecordJson, 'ipci'>, lang: string) => ipNameIn(r.ipci.names, lang);
+
+/** An evaluation's stars as five characters, e.g. ★★★☆☆. */
+export const starText = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
+
+/** A detail read from `path`: undefined while loading (or after another failure), null for a 404; settable after a change. */
+export function useDetail<T>(path: string) {
+  const [detail, setDetail] = useState<T | null | undefined>(undefined);
+  const load = useCallback(async () => {
+    try {
+      setDetail(await api.get<T>(path, undefined, { quiet: true }));
+    } catch (e) {
+      setDetail(e instanceof ApiError && e.status === 404 ? null : undefined);
+    }
+  }, [path]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { detail, setDetail };
+}
+
+/** What a detail page shows before its detail is there: a spinner, or `title` with a link back for a 404. */
+export function NotLoaded({ missing, title, back }: { missing: boolean; title: string; back: string }) {
+  const { t } = useTranslation();
+  if (missing) return <NonIdealState icon="search" title={title} action={<Link to={back}>{t('records.back')}</Link>} />;
+  return (
+    <div className="ipci-page-center">
+      <Spinner />
+    </div>
+  );
+}
+
+/** The detail pages' way back to their list. */
+export function BackButton({ to }: { to: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div>
+      <Button variant="minimal" icon="arrow-left" text={t('records.back')} onClick={() => navigate(to)} />
+    </div>
+  );
+}
+
+/** A two-column table of translated labels and their values (record and evaluation details). */
+export function LabelledRows({ rows, className = 'ipci-table' }: { rows: Array<[string, ReactNode]>; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <HTMLTable className={className} style={{ width: '100%' }}>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th style={{ width: '30%' }}>{t(label)}</th>
+            <td className="ipci-break">{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+/**
+ * The record lists' table (user centre, back office): the IP linked to its detail, licensee, scope, term
+ * and source; `withCode` adds the IPCI code after the IP, `last` one more column at the end.
+ */
+export function RecordTable({
+  list,
+  detailPath,
+  rowTestId,
+  withCode = false,
+  last,
+}: {
+  list: TradeRecordJson[];
+  detailPath: (r: TradeRecordJson) => string;
+  rowTestId: string;
+  withCode?: boolean;
+  last?: { label: string; cell: (r: TradeRecordJson) => ReactNode };
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <HTMLTable className="ipci-table ipci-rec-table" striped style={{ width: '100%' }}>
+      <thead>
+        <tr>
+          <th>{t('records.fields.ip')}</th>
+          {withCode && <th>{t('records.fields.code')}</th>}
+          <th>{t('records.fields.licensee')}</th>
+          <th>{t('records.fields.scope')}</th>
+          <th>{t('records.fields.term')}</th>
+          <th>{t('records.fields.source')}</th>
+          {last && <th>{last.label}</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((r) => (
+          <tr key={r.id} data-testid={rowTestId}>
+            <td className="ipci-break">
+              <Link to={detailPath(r)}>{recordIpName(r, lang)}</Link>
+            </td>
+            {withCode && <td>{formatIpciCode(r.ipci.code)}</td>}
+            <td className="ipci-break">{r.licensee}</td>
+            <td>
+              <ChannelList codes={r.scope} />
+            </td>
+            <td>{termText(t, r.termFrom, r.termTo)}</td>
+            <td>
+              <RecordSourceTag record={r} />
+            </td>
+            {last && <td>{last.cell(r)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
 
 /** Where a record came from: written by a completed trade (read-only) or entered by hand. */
 export function RecordSourceTag({ record }: { record: TradeRecordJson }) {
@@ -57,16 +172,5 @@ export function RecordData({ record, uploads = {}, extra = [] }: { record: Trade
       record.voucher ? <UploadPreview key="v" id={record.voucher} meta={uploads[record.voucher]} /> : t('records.noVoucher'),
     ],
   ];
-  return (
-    <HTMLTable className="ipci-table ipci-record-data" style={{ width: '100%' }}>
-      <tbody>
-        {rows.map(([label, value]) => (
-          <tr key={label}>
-            <th style={{ width: '30%' }}>{t(label)}</th>
-            <td className="ipci-break">{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
-  );
+  return <LabelledRows rows={rows} className="ipci-table ipci-record-data" />;
 }

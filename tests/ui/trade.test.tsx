@@ -145,6 +145,50 @@ describe('self-service licence form', () => {
   });
 });
 
+describe('other trade pages', () => {
+  test('the entrusted form posts the entrusted schema\'s fields (budget, no term) and lands on the trade', async () => {
+    let posted: any = null;
+    server.use(
+      dictionary(),
+      listedIp(),
+      http.post('*/api/trades/entrusted', async ({ request }) => {
+        posted = await request.json();
+        return HttpResponse.json({ trade: trade({ mode: 'entrusted', step: 'platformContact' }) }, { status: 201 });
+      }),
+      http.get('*/api/trades/:id', () => HttpResponse.json({ trade: trade({ mode: 'entrusted', step: 'platformContact' }), messages: [], conflicts: [] })),
+      http.get('*/api/cases/entrustedTrade/:id', () => HttpResponse.json({ model: tradeOrder, events: [], workflowUrl: null })),
+    );
+    renderApp(`/en-US/ipci/trade/platform?ipci=${IPCI}`, { user: VERIFIED });
+    await screen.findByTestId('trade-ip');
+    expect(screen.getByText(/contacts you within 5 working days/)).toBeInTheDocument();
+    expect(document.getElementById('trade-termFrom')).toBeNull();
+    await userEvent.type(document.getElementById('trade-budget')!, '300000');
+    await userEvent.click(screen.getByLabelText('Exclusive'));
+    await userEvent.click(document.getElementById('trade-channels')!);
+    await userEvent.click(await screen.findByText('Retail stores'));
+    await userEvent.click(screen.getByLabelText('One country or region'));
+    await userEvent.click(screen.getByRole('button', { name: 'Entrust the platform' }));
+    expect(await screen.findByTestId('error-region')).toHaveTextContent('Please choose a country or region');
+    await userEvent.selectOptions(document.getElementById('trade-region')!, 'JP');
+    await userEvent.type(document.getElementById('trade-description')!, 'A film tie-in');
+    await userEvent.type(document.getElementById('trade-contactPerson')!, '张三');
+    await userEvent.type(document.getElementById('trade-phone')!, '13800138000');
+    await userEvent.type(document.getElementById('trade-email')!, 'zhang@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrust the platform' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/en-US/ipci/usercenter/tradedetail/${TRADE}`));
+    expect(posted).toEqual({ ipciId: IPCI, proposal: '', budget: '300000', exclusive: true, channels: ['retail'], region: 'JP', description: 'A film tie-in', contactPerson: '张三', phone: '13800138000', email: 'zhang@example.com' });
+  });
+
+  test('the introduction states the contact promise, the cap and the fee, with the ways in', async () => {
+    renderApp('/en-US/ipci/trade');
+    expect(await screen.findByTestId('rule-contact')).toHaveTextContent('within 5 working days');
+    expect(screen.getByTestId('rule-cap')).toHaveTextContent('at most 100000.00 yuan');
+    expect(screen.getByTestId('rule-fee')).toHaveTextContent('3 % of the licence price');
+    expect(screen.getByRole('link', { name: 'Find an IP' })).toHaveAttribute('href', '/en-US/ipci/right');
+    expect(screen.getByRole('link', { name: 'My trades' })).toHaveAttribute('href', '/en-US/ipci/usercenter/trade');
+  });
+});
+
 describe('trade management', () => {
   test('each card offers the actions of its state; agree and delete ask first, reject asks for a reason', async () => {
     const calls: string[] = [];

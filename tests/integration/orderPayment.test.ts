@@ -445,4 +445,10 @@ test('the back office lists orders of one type (ipAuthOrder: the self-service tr
   const bad = await admin.get('/api/admin/orders?type=lottery');
   expect(bad.status).toBe(400);
   expect(Object.keys(bad.body.fields)).toEqual(['type']);
+  // Served by an index, however many orders of other types there are.
+  const plan = await testDb().transaction(async (trx) => {
+    await trx.raw('set local enable_seqscan = off');
+    return trx.raw("explain select * from orders where type = 'selfServiceTrade' order by created_at desc, id desc limit 21");
+  });
+  expect(plan.rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n')).toContain('orders_type');
 });

@@ -1,16 +1,16 @@
-import { AnchorButton, Card, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { AnchorButton, Card, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { OBJECTION_STATES, type ObjectionJson } from '../../../../domain/objections';
-import { api, ApiError } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
 import { Timeline } from '../../components/Timeline';
 import { formatDateTime } from '../../lib/format';
+import { useDetail } from '../../lib/useDetail';
 import { useLang } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { TaskStatusTag } from '../staff/taskBits';
-import { ObjectionIp, ObjectionStateTag } from './ObjectionBits';
+import { DetailFallback, ObjectionIp, ObjectionStateTag } from './ObjectionBits';
 import { ObjectionView } from './ObjectionView';
 import type { AdminObjectionDetail, ObjectionPage } from './types';
 import './objection.css';
@@ -82,23 +82,10 @@ export function AdminObjectionDetailPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const { id = '' } = useParams();
-  const [detail, setDetail] = useState<AdminObjectionDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    api
-      .get<AdminObjectionDetail>(`/api/admin/objections/${encodeURIComponent(id)}`, undefined, { quiet: true })
-      .then(setDetail)
-      .catch((e: unknown) => setError(e instanceof ApiError && e.status === 404 ? t('objection.detail.notFound') : t('failure.load')));
-  }, [id, t]);
+  const { detail, failure } = useDetail<AdminObjectionDetail>(`/api/admin/objections/${encodeURIComponent(id)}`);
 
   const back = <Link to="/admin/objection">← {t('objection.admin.back')}</Link>;
-  if (error) return <NonIdealState icon="issue" title={error} action={back} />;
-  if (!detail)
-    return (
-      <div className="ipci-page-center">
-        <Spinner />
-      </div>
-    );
+  if (!detail) return <DetailFallback failure={failure} notFound={t('objection.detail.notFound')} back={back} />;
   const person = (p: AdminObjectionDetail['objector']) => (p ? `${p.displayName} (${p.username})` : '—');
   return (
     <div className="ipci-stack">

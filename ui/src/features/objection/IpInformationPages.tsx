@@ -1,5 +1,5 @@
-import { Alert, AnchorButton, Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag, TextArea } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, AnchorButton, Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Tag, TextArea } from '@blueprintjs/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatIpciCode } from '../../../../domain/ipci';
@@ -9,10 +9,12 @@ import { api, ApiError } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
 import { Timeline } from '../../components/Timeline';
 import { formatDate, formatDateTime, translateError } from '../../lib/format';
+import { useDetail } from '../../lib/useDetail';
 import { useLang } from '../../lib/useLang';
 import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
 import { useKeysetPages } from '../invitations/useKeysetPages';
+import { DetailFallback } from './ObjectionBits';
 import type { IpInformation } from './types';
 import './objection.css';
 
@@ -142,29 +144,14 @@ export function IpInformationDetailPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const { id = '' } = useParams();
-  const [detail, setDetail] = useState<{ ip: IpInformation; workflowUrl: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { detail, setDetail, failure } = useDetail<{ ip: IpInformation; workflowUrl: string }>(`/api/admin/ip-information/${encodeURIComponent(id)}`);
   const [takingDown, setTakingDown] = useState(false);
   const [relisting, setRelisting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
 
-  const load = useCallback(() => {
-    api
-      .get<{ ip: IpInformation; workflowUrl: string }>(`/api/admin/ip-information/${encodeURIComponent(id)}`, undefined, { quiet: true })
-      .then(setDetail)
-      .catch((e: unknown) => setError(e instanceof ApiError && e.status === 404 ? t('ipInformation.notFound') : t('failure.load')));
-  }, [id, t]);
-  useEffect(load, [load]);
-
   const back = <Link to="/admin/ipInformation">← {t('ipInformation.back')}</Link>;
-  if (error) return <NonIdealState icon="issue" title={error} action={back} />;
-  if (!detail)
-    return (
-      <div className="ipci-page-center">
-        <Spinner />
-      </div>
-    );
+  if (!detail) return <DetailFallback failure={failure} notFound={t('ipInformation.notFound')} back={back} />;
   const { ip } = detail;
   const changed = (next: IpInformation) => {
     setDetail((d) => d && { ...d, ip: next });

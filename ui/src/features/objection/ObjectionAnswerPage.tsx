@@ -1,13 +1,13 @@
-import { Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Callout, Card } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { objectionAnswerSchema, OBJECTION_ATTACHMENTS_MAX } from '../../../../domain/objections';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
 import { formatDateTime } from '../../lib/format';
+import { useDetail } from '../../lib/useDetail';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
-import { SchemaForm, type FormField } from './ObjectionBits';
+import { DetailFallback, SchemaForm, type FormField } from './ObjectionBits';
 import { ObjectionView } from './ObjectionView';
 import type { ObjectionDetail } from './types';
 import './objection.css';
@@ -26,25 +26,10 @@ export function ObjectionAnswerPage() {
   const lang = useLang();
   const site = useSitePath();
   const { id = '' } = useParams();
-  const [detail, setDetail] = useState<ObjectionDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    api
-      .get<ObjectionDetail>(`/api/objections/${encodeURIComponent(id)}/answer`, undefined, { quiet: true })
-      .then(setDetail)
-      .catch((e: unknown) => setError(e instanceof ApiError && e.status === 404 ? t('objection.detail.notFound') : t('failure.load')));
-  }, [id, t]);
-  useEffect(load, [load]);
+  const { detail, failure, reload } = useDetail<ObjectionDetail>(`/api/objections/${encodeURIComponent(id)}/answer`);
 
   const back = <Link to={site('usercenter/certificates')}>← {t('objection.answer.back')}</Link>;
-  if (error) return <NonIdealState icon="issue" title={error} action={back} />;
-  if (!detail)
-    return (
-      <div className="ipci-page-center">
-        <Spinner />
-      </div>
-    );
+  if (!detail) return <DetailFallback failure={failure} notFound={t('objection.detail.notFound')} back={back} />;
   const o = detail.objection;
   const awaiting = o.state === 'pendingConfirmation' && !o.holderAnswer;
   return (
@@ -66,7 +51,7 @@ export function ObjectionAnswerPage() {
             onSubmit={async (values) => {
               await api.post(`/api/objections/${encodeURIComponent(o.id)}/answer`, values);
               showToast({ intent: 'success', icon: 'tick', message: t('objection.answer.sent') });
-              load();
+              void reload();
             }}
           />
         </Card>

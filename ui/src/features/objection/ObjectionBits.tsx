@@ -1,5 +1,5 @@
-import { Button, Callout, FormGroup, Tag, type Intent } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { Button, Callout, FormGroup, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import type { ReactElement, ReactNode } from 'react';
 import { Formik, type FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { AnySchema } from 'yup';
@@ -13,6 +13,20 @@ import { useLang } from '../../lib/useLang';
 import { useServerErrors } from '../../lib/useServerErrors';
 import { validateWithSchema } from '../../lib/validate';
 import type { ObjectionJson, UploadMap } from './types';
+
+/**
+ * What a detail page of this area shows until its detail is there: a spinner, or why it could not
+ * be read (`notFound` for a 404, else the load failure) with the way back.
+ */
+export function DetailFallback({ failure, notFound, back }: { failure: 'notFound' | 'failed' | null; notFound: string; back: ReactElement }) {
+  const { t } = useTranslation();
+  if (failure) return <NonIdealState icon="issue" title={failure === 'notFound' ? notFound : t('failure.load')} action={back} />;
+  return (
+    <div className="ipci-page-center">
+      <Spinner />
+    </div>
+  );
+}
 
 const STATE_INTENT: Record<ObjectionState, Intent> = {
   pendingAudit: 'none',

@@ -1,13 +1,14 @@
-import { Card, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Card } from '@blueprintjs/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { mayModifyObjection, objectionSchema } from '../../../../domain/objections';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
 import { Timeline } from '../../components/Timeline';
+import { useDetail } from '../../lib/useDetail';
 import { useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
-import { OBJECTION_FIELDS, SchemaForm } from './ObjectionBits';
+import { DetailFallback, OBJECTION_FIELDS, SchemaForm } from './ObjectionBits';
 import { DeleteObjection } from './ObjectionListPage';
 import { ObjectionView } from './ObjectionView';
 import type { ObjectionDetail } from './types';
@@ -20,28 +21,13 @@ export function ObjectionDetailPage() {
   const navigate = useNavigate();
   const { hash } = useLocation();
   const { id = '' } = useParams();
-  const [detail, setDetail] = useState<ObjectionDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    api
-      .get<ObjectionDetail>(`/api/objections/${encodeURIComponent(id)}`, undefined, { quiet: true })
-      .then(setDetail)
-      .catch((e: unknown) => setError(e instanceof ApiError && e.status === 404 ? t('objection.detail.notFound') : t('failure.load')));
-  }, [id, t]);
-  useEffect(load, [load]);
+  const { detail, failure, reload } = useDetail<ObjectionDetail>(`/api/objections/${encodeURIComponent(id)}`);
   useEffect(() => {
     if (detail && hash === '#modify') document.getElementById('modify')?.scrollIntoView();
   }, [detail, hash]);
 
   const back = <Link to={site('usercenter/objection')}>← {t('objection.detail.back')}</Link>;
-  if (error) return <NonIdealState icon="issue" title={error} action={back} />;
-  if (!detail)
-    return (
-      <div className="ipci-page-center">
-        <Spinner />
-      </div>
-    );
+  if (!detail) return <DetailFallback failure={failure} notFound={t('objection.detail.notFound')} back={back} />;
   const o = detail.objection;
   return (
     <div className="ipci-stack">
@@ -67,7 +53,7 @@ export function ObjectionDetailPage() {
             onSubmit={async (values) => {
               await api.put(`/api/objections/${encodeURIComponent(o.id)}`, values);
               showToast({ intent: 'success', icon: 'tick', message: t('objection.detail.saved') });
-              load();
+              void reload();
             }}
           />
         </Card>

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { formatIpciCode } from '../../../../domain/ipci';
 import { api } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
+import { useDetail } from '../../lib/useDetail';
 import { useLang } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { BackButton, NotLoaded, RecordData, recordIpName, RecordTable, useDetail, VisibleSwitch } from './recordBits';
+import { BackButton, NotLoaded, RecordData, recordIpName, RecordTable, VisibleSwitch } from './recordBits';
 import { emptyRecord, recordValues, TradeRecordForm } from './TradeRecordForm';
 import { saveVisibility } from './TradeRecordPages';
 import type { TradeRecordDetail, TradeRecordJson, TradeRecordPage } from './types';
@@ -97,8 +98,8 @@ export function TransactionRecordDetailPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const { id = '' } = useParams();
-  const { detail, setDetail } = useDetail<TradeRecordDetail>(apiPath(id));
-  if (!detail) return <NotLoaded missing={detail === null} title={t('records.notFound')} back={BASE} />;
+  const { detail, setDetail, failure } = useDetail<TradeRecordDetail>(apiPath(id));
+  if (!detail) return <NotLoaded missing={failure === 'notFound'} title={t('records.notFound')} back={BASE} />;
   const { record } = detail;
   return (
     <div className="ipci-stack" data-testid="admin-record-detail">
@@ -129,8 +130,8 @@ export function TransactionRecordEditPage() {
   const lang = useLang();
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const { detail } = useDetail<TradeRecordDetail>(apiPath(id));
-  if (!detail) return <NotLoaded missing={detail === null} title={t('records.notFound')} back={BASE} />;
+  const { detail, failure } = useDetail<TradeRecordDetail>(apiPath(id));
+  if (!detail) return <NotLoaded missing={failure === 'notFound'} title={t('records.notFound')} back={BASE} />;
   const { record } = detail;
   if (record.readOnly) return <NonIdealState icon="lock" title={t('records.readOnly')} action={<Link to={`${BASE}/${id}`}>{t('records.back')}</Link>} />;
   return (

@@ -6,9 +6,10 @@ import { formatIpciCode } from '../../../../domain/ipci';
 import { TRADE_SIDES } from '../../../../domain/trade';
 import { ListCard } from '../../components/ListCard';
 import { formatDateTime } from '../../lib/format';
+import { useDetail } from '../../lib/useDetail';
 import { useLang } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { BackButton, LabelledRows, NotLoaded, recordIpName, starText, useDetail } from './recordBits';
+import { BackButton, LabelledRows, NotLoaded, recordIpName, starText } from './recordBits';
 import type { CreditScore, EvaluationJson, EvaluationPage } from './types';
 import './records.css';
 
@@ -106,8 +107,8 @@ export function EvaluationRecordDetailPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const { id = '' } = useParams();
-  const { detail } = useDetail<{ evaluation: EvaluationJson; credit: CreditScore }>(`/api/admin/evaluations/${encodeURIComponent(id)}`);
-  if (!detail) return <NotLoaded missing={detail === null} title={t('records.evaluation.notFound')} back={BASE} />;
+  const { detail, failure } = useDetail<{ evaluation: EvaluationJson; credit: CreditScore }>(`/api/admin/evaluations/${encodeURIComponent(id)}`);
+  if (!detail) return <NotLoaded missing={failure === 'notFound'} title={t('records.evaluation.notFound')} back={BASE} />;
   const { evaluation: e, credit } = detail;
   const rows: Array<[string, ReactNode]> = [
     ['records.fields.ip', `${recordIpName(e, lang)} · ${formatIpciCode(e.ipci.code)}`],

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
 import { formatDateTime } from '../../lib/format';
+import { useDetail } from '../../lib/useDetail';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { BackButton, NotLoaded, RecordData, recordIpName, RecordTable, starText, useDetail, VisibleSwitch } from './recordBits';
+import { BackButton, NotLoaded, RecordData, recordIpName, RecordTable, starText, VisibleSwitch } from './recordBits';
 import { emptyRecord, recordValues, TradeRecordForm } from './TradeRecordForm';
 import type { EvaluationJson, EvaluationPage, TradeRecordDetail, TradeRecordJson, TradeRecordPage } from './types';
 import './records.css';
@@ -141,11 +142,11 @@ export function TradeRecordDetailPage() {
   const site = useSitePath();
   const { id = '' } = useParams();
   const path = `/api/trade-records/${encodeURIComponent(id)}`;
-  const { detail, setDetail } = useDetail<TradeRecordDetail>(path);
+  const { detail, setDetail, failure } = useDetail<TradeRecordDetail>(path);
   const [editing, setEditing] = useState(false);
   const back = site('usercenter/traderecord');
 
-  if (!detail) return <NotLoaded missing={detail === null} title={t('records.notFound')} back={back} />;
+  if (!detail) return <NotLoaded missing={failure === 'notFound'} title={t('records.notFound')} back={back} />;
   const { record } = detail;
   return (
     <div className="ipci-stack" data-testid="trade-record-detail">

@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, HTMLTable, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatIpciCode } from '../../../../domain/ipci';
 import { ipNameIn } from '../../../../domain/ipNames';
-import { api, ApiError } from '../../api/client';
 import type { Upload } from '../../api/types';
 import { UploadPreview } from '../../components/UploadPreview';
 import { useLang } from '../../lib/useLang';
@@ -15,22 +14,6 @@ export const recordIpName = (r: Pick<TradeRecordJson, 'ipci'>, lang: string) => 
 
 /** An evaluation's stars as five characters, e.g. ★★★☆☆. */
 export const starText = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
-
-/** A detail read from `path`: undefined while loading (or after another failure), null for a 404; settable after a change. */
-export function useDetail<T>(path: string) {
-  const [detail, setDetail] = useState<T | null | undefined>(undefined);
-  const load = useCallback(async () => {
-    try {
-      setDetail(await api.get<T>(path, undefined, { quiet: true }));
-    } catch (e) {
-      setDetail(e instanceof ApiError && e.status === 404 ? null : undefined);
-    }
-  }, [path]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { detail, setDetail };
-}
 
 /** What a detail page shows before its detail is there: a spinner, or `title` with a link back for a 404. */
 export function NotLoaded({ missing, title, back }: { missing: boolean; title: string; back: string }) {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CATALOGUE_KEYSETS, codePrefix, searchQuery, type CatalogueDetailJson, type CatalogueItemJson, type CataloguePageJson, type CatalogueQuery, type CatalogueSort } from '../domain/catalogue';
+import { CATALOGUE_KEYSETS, codePrefix, searchQuery, type CatalogueDetailJson, type CatalogueItemJson, type CataloguePageJson, type CatalogueQuery, type CatalogueSort, type CatalogueSummaryJson } from '../domain/catalogue';
 import { creditScore } from '../domain/credit';
 import { IDENTITY_STATE } from '../domain/identityState';
 import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
@@ -147,6 +147,28 @@ function verifiedName(cert: { kind: string; data: Record<string, unknown> } | un
   const d = cert.data;
   if (cert.kind === 'enterprise') return { kind: 'enterprise' as const, names: { zh: text(d.companyNameZh), en: text(d.companyNameEn) || null, ja: text(d.companyNameJa) || null } };
   return { kind: 'personal' as const, names: { zh: maskPersonName(text(d.name)), en: null, ja: null } };
+}
+
+/**
+ * What a trade form shows of a listed IP, counting no search (only the detail page's views do);
+ * undefined when it is not listed or does not exist.
+ */
+export async function catalogueIpSummary(k: Knex, ipciId: string): Promise<CatalogueSummaryJson | undefined> {
+  const row = await k('ip_listings as l')
+    .join('ipcis as i', 'i.id', 'l.ipci_id')
+    .where({ 'l.ipci_id': ipciId, 'l.listed': true })
+    .first<{ ipci_id: string; code: string; name_zh: string; name_en: string; name_ja: string; holder: string; cover_upload_id: string | null } | undefined>(
+      'l.ipci_id', 'i.code', 'l.name_zh', 'l.name_en', 'l.name_ja', 'l.holder', 'l.cover_upload_id',
+    );
+  return (
+    row && {
+      id: row.ipci_id,
+      code: row.code,
+      names: { zh: row.name_zh, en: row.name_en, ja: row.name_ja },
+      holder: row.holder,
+      cover: row.cover_upload_id ? publicImagePath(row.ipci_id, row.cover_upload_id) : null,
+    }
+  );
 }
 
 /**

@@ -178,7 +178,7 @@ export function listingFacts(ipci: { code: string; holder: string; names: IpName
 }
 
 // ---------------------------------------------------------------------------------------------
-// The API's answers (GET /api/public/ip, GET /api/public/ip/:id)
+// The API's answers (GET /api/public/ip, GET /api/public/ip/:id, GET /api/public/ip/:id/summary)
 // ---------------------------------------------------------------------------------------------
 
 export interface CatalogueItemJson {
@@ -200,6 +200,9 @@ export interface CatalogueItemJson {
   /** The cover picture's public path, or null. */
   cover: string | null;
 }
+
+/** What a trade form shows of the IP it is about (GET /api/public/ip/:id/summary, which counts no search). */
+export type CatalogueSummaryJson = Pick<CatalogueItemJson, 'id' | 'code' | 'names' | 'holder' | 'cover'>;
 
 export interface CataloguePageJson {
   items: CatalogueItemJson[];

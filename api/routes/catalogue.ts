@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { catalogueQuerySchema } from '../../domain/catalogue';
-import { publicImage, searchCatalogue, viewCatalogueIp } from '../../db/catalogue';
+import { catalogueIpSummary, publicImage, searchCatalogue, viewCatalogueIp } from '../../db/catalogue';
 import type { ApiDeps } from '../deps';
 import { HttpError } from '../errors';
 import { anyone } from '../middleware/auth';
@@ -21,6 +21,12 @@ export function catalogueRoutes({ db, uploadDir }: ApiDeps): Router {
     })
     .get('/api/public/ip/:id', anyone, async (ctx) => {
       const ip = await viewCatalogueIp(db, ctx.params.id);
+      if (!ip) throw notListed();
+      ctx.body = { ip };
+    })
+    // The trade forms' header: no search counted, the form is not a view of the IP.
+    .get('/api/public/ip/:id/summary', anyone, async (ctx) => {
+      const ip = await catalogueIpSummary(db, ctx.params.id);
       if (!ip) throw notListed();
       ctx.body = { ip };
     })

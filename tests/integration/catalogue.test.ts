@@ -188,6 +188,32 @@ describe('detail', () => {
     expect((await visitor.get(`/api/public/ip/${other.id}/images/${cover}`)).status).toBe(404);
   });
 
+  test("the trade forms' summary counts no search; the detail page counts one", async () => {
+    const { user: owner, caller: ownerCaller } = await signedIn('enterprise');
+    const cover = (await ownerCaller.upload('ipImage', await png(), 'cover.png')).body.id as string;
+    const ip = await listedIp(owner.id, { data: { cover } });
+    const count = async () => (await testDb()('ip_listings').where({ ipci_id: ip.id }).first('search_count')).search_count as number;
+    const before = await count();
+
+    const summary = await visitor.get(`/api/public/ip/${ip.id}/summary`);
+    expect(summary.status).toBe(200);
+    expect(summary.body).toEqual({
+      ip: { id: ip.id, code: ip.code, names: { zh: '青花瓷之韵', en: 'Charm of Blue and White', ja: '青花の韻' }, holder: '景德镇文化传媒有限公司', cover: `/api/public/ip/${ip.id}/images/${cover}` },
+    });
+    await visitor.get(`/api/public/ip/${ip.id}/summary`);
+    expect(await count()).toBe(before);
+
+    expect((await visitor.get(`/api/public/ip/${ip.id}`)).status).toBe(200);
+    expect(await count()).toBe(before + 1);
+
+    // Like the detail: an IP that is not listed, or no IP at all, is a 404.
+    await setTakeDown(testDb(), ip.id, 'trade', true);
+    expect((await visitor.get(`/api/public/ip/${ip.id}/summary`)).body).toMatchObject({ code: 'notFound', message: 'This IP is not listed in the catalogue (it may have been taken down)' });
+    expect((await visitor.get(`/api/public/ip/${randomUUID()}/summary`)).status).toBe(404);
+    expect((await visitor.get('/api/public/ip/not-an-id/summary')).status).toBe(404);
+    expect(await count()).toBe(before + 1);
+  });
+
   test('the risk disclosure shows only when the holder chose to; a personal owner shows masked', async () => {
     const owner = await newUser('personal');
     const ip = await listedIp(owner.id, { data: { showRiskPublicly: false, everDefendant: true, riskDescription: 'private' } });

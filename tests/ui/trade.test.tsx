@@ -59,7 +59,7 @@ const dictionary = () =>
     }),
   );
 const listedIp = () =>
-  http.get('*/api/public/ip/:id', () => HttpResponse.json({ ip: { id: IPCI, code: 'IPCI20261000001237', names: { zh: '敦煌飞天', en: 'Flying Apsaras', ja: '' }, holder: 'Dunhuang Studio', cover: null } }));
+  http.get('*/api/public/ip/:id/summary', () => HttpResponse.json({ ip: { id: IPCI, code: 'IPCI20261000001237', names: { zh: '敦煌飞天', en: 'Flying Apsaras', ja: '' }, holder: 'Dunhuang Studio', cover: null } }));
 const timeline = () => http.get('*/api/cases/tradeOrder/:id', () => HttpResponse.json({ model: tradeOrder, events: [], workflowUrl: null }));
 
 /** Fills what the self-service schema needs, but the price, channels and term the test sets itself. */
@@ -136,7 +136,7 @@ describe('self-service licence form', () => {
   });
 
   test('only certified users reach the form; an IP that is not listed says so', async () => {
-    server.use(dictionary(), http.get('*/api/public/ip/:id', () => HttpResponse.json({ status: 404, code: 'notFound', message: 'Not found' }, { status: 404 })), http.get('*/api/identity', () => HttpResponse.json({ certification: null })));
+    server.use(dictionary(), http.get('*/api/public/ip/:id/summary', () => HttpResponse.json({ status: 404, code: 'notFound', message: 'Not found' }, { status: 404 })), http.get('*/api/identity', () => HttpResponse.json({ certification: null })));
     const { unmount } = renderApp(`/en-US/ipci/trade/autotrade?ipci=${IPCI}`, { user: USER });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/en-US/ipci/usercenter/identity'));
     unmount();

@@ -1,19 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { IpNames } from '../../../../domain/ipNames';
+import type { CatalogueSummaryJson } from '../../../../domain/catalogue';
 import { api } from '../../api/client';
 
-export interface TradeIp {
-  id: string;
-  code: string;
-  names: IpNames;
-  holder: string;
-  /** The cover picture's public path, or null. */
-  cover: string | null;
-}
+export type TradeIp = CatalogueSummaryJson;
 
 /**
- * The listed IP a trade form is about (the public IP detail, GET /api/public/ip/:id): undefined while loading, null when it
- * is not listed (taken down, revoked, expired or unknown), so the form says so instead of failing on submit.
+ * The listed IP a trade form is about (GET /api/public/ip/:id/summary, which unlike the detail page counts no
+ * search): undefined while loading, null when it is not listed (taken down, revoked, expired or unknown), so the
+ * form says so instead of failing on submit.
  */
 export function useTradeIp(ipciId: string): TradeIp | null | undefined {
   const [ip, setIp] = useState<TradeIp | null | undefined>(undefined);
@@ -22,7 +16,7 @@ export function useTradeIp(ipciId: string): TradeIp | null | undefined {
     setIp(undefined);
     if (!ipciId) return setIp(null);
     api
-      .get<{ ip: TradeIp }>(`/api/public/ip/${encodeURIComponent(ipciId)}`, undefined, { quiet: true })
+      .get<{ ip: TradeIp }>(`/api/public/ip/${encodeURIComponent(ipciId)}/summary`, undefined, { quiet: true })
       .then((r) => live && setIp(r.ip))
       .catch(() => live && setIp(null));
     return () => {

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createDb } from '../db/connection';
-import { IDENTITY_STATE } from '../domain/identity';
 import { completeTitleData } from '../tests/support/titleData';
 import { ApiClient } from './lib/http';
 import { bareWorkflows } from './lib/baseline';
 import { closedLoop, until } from './lib/loop';
-import { BENCH_PASSWORD, createPersonalUsers } from './lib/fixtures';
+import { BENCH_PASSWORD, certify, createPersonalUsers } from './lib/fixtures';
 import { temporalClient } from './lib/history';
 import { runBench, type Stack } from './lib/stack';
-import { ms, summarize, table, type Summary } from './lib/stats';
+import { laps, reportBesideBare } from './lib/stats';
 
 /**
  * `npm run bench:lifecycle`: complete rights-confirmation lifecycles per second — submit → the
@@ -36,7 +35,7 @@ async function prepareApplicants(k: Knex, apiBase: string, count: number): Promi
   const users = await k('users').whereIn('username', names).select('id', 'username');
   const applicants = [];
   for (const u of users) {
-    await k('identity_certifications').insert({ user_id: u.id, kind: 'personal', state: IDENTITY_STATE.verified, data: {}, workflow_id: `bench/${u.id}`, decided_at: k.fn.now() });
+    await certify(k, u.id);
     const upload = (kind: string, mime: string, ext: string) =>
       k('uploads')
         .insert({ owner_id: u.id, kind, mime, ext, size: '1024', width: 800, height: 500, original_name: `bench.${ext}`, storage_key: randomUUID() })
@@ -58,13 +57,7 @@ const phaseSamples = new Map<string, number[]>(PHASES.map((p) => [p, []]));
 
 /** One lifecycle through the API, as the applicant, a reviewer and the payment provider would run it. */
 async function lifecycle(applicant: { client: ApiClient; draftId: string }, reviewer: ApiClient): Promise<number> {
-  const started = performance.now();
-  let lap = started;
-  const mark = (phase: (typeof PHASES)[number]) => {
-    const now = performance.now();
-    phaseSamples.get(phase)!.push(now - lap);
-    lap = now;
-  };
+  const { mark, total } = laps<(typeof PHASES)[number]>(phaseSamples);
   const { client, draftId } = applicant;
   const { registration } = await client.request<Registration>('POST', '/api/title/registrations', { draftId }, 201);
   mark('submit');
@@ -87,7 +80,7 @@ async function lifecycle(applicant: { client: ApiClient; draftId: string }, revi
     throw new Error(`${(err as Error).message}: registration ${JSON.stringify(last)}, order ${JSON.stringify(order)}`);
   });
   mark('IPCI issued');
-  return performance.now() - started;
+  return total();
 }
 
 /** How many activities one lifecycle ran, over every workflow it started (read from the histories). */
@@ -131,16 +124,7 @@ async function run(stack: Stack) {
 }
 
 function report({ activities, full, bare }: Awaited<ReturnType<typeof run>>) {
-  const rate = (r: { wallMs: number; samples: number[] }) => (r.samples.length * 1000) / r.wallMs;
-  const row = (name: string, r: { wallMs: number; samples: number[] }, s: Summary) => [name, String(r.samples.length), rate(r).toFixed(2), ms(s.p50), ms(s.p95), ms(s.max)];
-  const fullRate = rate(full);
-  const bareRate = rate(bare);
-  const ratio = fullRate / bareRate;
-  console.log(`\nconcurrency ${CONCURRENCY}, ${activities} activities per lifecycle\n`);
-  console.log(table(['run', 'n', 'per s', 'p50 ms', 'p95 ms', 'max ms'], [row('lifecycle (submit → IPCI issued)', full, summarize(full.samples)), row(`bare workflow, ${activities} no-op activities`, bare, summarize(bare.samples))]));
-  console.log('\nwhere a lifecycle spends its time (measured runs):\n');
-  console.log(table(['step', 'p50 ms', 'p95 ms'], [...phaseSamples].map(([name, samples]) => { const s = summarize(samples); return [name, ms(s.p50), ms(s.p95)]; })));
-  console.log(`\nlifecycles/s ÷ bare workflows/s = ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'met' : 'MISSED'}`);
+  const ratio = reportBesideBare({ unit: 'lifecycle', units: 'lifecycles', label: 'lifecycle (submit → IPCI issued)', concurrency: CONCURRENCY, activities, full, bare, phaseSamples, target: TARGET_RATIO });
   if (ratio < TARGET_RATIO) process.exitCode = 1;
 }
 

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createDb } from '../db/connection';
-import { IDENTITY_STATE } from '../domain/identity';
 import { listedIp } from '../tests/support/catalogue';
 import { bareWorkflows } from './lib/baseline';
-import { BENCH_PASSWORD, createPersonalUsers } from './lib/fixtures';
+import { BENCH_PASSWORD, certify, createPersonalUsers } from './lib/fixtures';
 import { temporalClient } from './lib/history';
 import { ApiClient } from './lib/http';
 import { closedLoop, until } from './lib/loop';
 import { runBench, type Stack } from './lib/stack';
-import { ms, summarize, table, type Summary } from './lib/stats';
+import { laps, reportBesideBare } from './lib/stats';
 
 /**
  * `npm run bench:trade`: full self-service trades per second through the API — the buyer applies →
@@ -40,7 +39,7 @@ async function prepare(k: Knex, apiBase: string, buyers: number) {
   const users = await k('users').whereIn('username', names).orderBy('username').select('id', 'username');
   const parties: Array<Party & { proposal: string }> = [];
   for (const u of users) {
-    await k('identity_certifications').insert({ user_id: u.id, kind: 'personal', state: IDENTITY_STATE.verified, data: {}, workflow_id: `bench/${u.id}`, decided_at: k.fn.now() });
+    await certify(k, u.id);
     const [{ id: proposal }] = await k('uploads')
       .insert({ owner_id: u.id, kind: 'proof', mime: 'application/pdf', ext: 'pdf', size: '1024', original_name: 'plan.pdf', storage_key: randomUUID() })
       .returning('id');
@@ -58,13 +57,7 @@ const phaseSamples = new Map<string, number[]>(PHASES.map((p) => [p, []]));
 
 /** One trade through the API, as buyer, staff, seller and the payment provider would run it. */
 async function trade(buyer: Party & { proposal: string }, seller: Party, reviewer: ApiClient, ipciId: string): Promise<{ ms: number; id: string; orderId: string }> {
-  const started = performance.now();
-  let lap = started;
-  const mark = (phase: (typeof PHASES)[number]) => {
-    const now = performance.now();
-    phaseSamples.get(phase)!.push(now - lap);
-    lap = now;
-  };
+  const { mark, total } = laps<(typeof PHASES)[number]>(phaseSamples);
   const application = {
     ipciId,
     proposal: buyer.proposal,
@@ -99,7 +92,7 @@ async function trade(buyer: Party & { proposal: string }, seller: Party, reviewe
   mark('paid (in progress)');
   await buyer.client.request<Detail>('POST', `/api/trades/${created.id}/complete`, {});
   mark('completed');
-  return { ms: performance.now() - started, id: created.id, orderId };
+  return { ms: total(), id: created.id, orderId };
 }
 
 /** How many activities one trade ran over tradeOrder and its orderPayment (read from the histories). */
@@ -140,23 +133,7 @@ async function run(stack: Stack) {
 }
 
 function report({ activities, full, bare }: Awaited<ReturnType<typeof run>>) {
-  const rate = (r: { wallMs: number; samples: number[] }) => (r.samples.length * 1000) / r.wallMs;
-  const row = (name: string, r: { wallMs: number; samples: number[] }, s: Summary) => [name, String(r.samples.length), rate(r).toFixed(2), ms(s.p50), ms(s.p95), ms(s.max)];
-  console.log(`\nconcurrency ${CONCURRENCY}, ${activities} activities per trade\n`);
-  console.log(
-    table(['run', 'n', 'per s', 'p50 ms', 'p95 ms', 'max ms'], [row('self-service trade (apply → completed)', full, summarize(full.samples)), row(`bare workflow, ${activities} no-op activities`, bare, summarize(bare.samples))]),
-  );
-  console.log('\nwhere a trade spends its time (measured runs):\n');
-  console.log(
-    table(
-      ['step', 'p50 ms', 'p95 ms'],
-      [...phaseSamples].map(([name, samples]) => {
-        const s = summarize(samples);
-        return [name, ms(s.p50), ms(s.p95)];
-      }),
-    ),
-  );
-  console.log(`\ntrades/s ÷ bare workflows/s = ${(rate(full) / rate(bare)).toFixed(2)}`);
+  reportBesideBare({ unit: 'trade', units: 'trades', label: 'self-service trade (apply → completed)', concurrency: CONCURRENCY, activities, full, bare, phaseSamples });
 }
 
 void runBench(run, report);

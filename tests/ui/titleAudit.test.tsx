@@ -210,6 +210,20 @@ describe('title registration wizard', () => {
     }
   });
 
+  test('the category offers the ipCategory dictionary\'s active entries with the admins\' labels; a category chosen before it was deactivated stays', async () => {
+    const entry = (code: string, en: string, sort: number, active: boolean) => ({ code, labels: { 'zh-CN': en, 'en-US': en, 'ja-JP': en }, sort, active });
+    server.use(
+      http.get('*/api/dictionaries/ipCategory', () =>
+        HttpResponse.json({ items: [entry('comics', 'Comics & manga', 2, true), entry('animation', 'Animated works', 1, true), entry('heritage', 'Heritage', 3, false), entry('fineArt', 'Fine art', 4, false)] }),
+      ),
+    );
+    draftApi({ step: 'ipInfo', data: { ...FULL, ipCategory: 'heritage' } });
+    renderApp(`/en-US/ipci/usercenter/traceability/draft/${DRAFT_ID}`, { user: VERIFIED });
+    await waitFor(() => expect(el('ipCategory')).toBeInTheDocument());
+    await waitFor(() => expect([...el('ipCategory').querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Please choose', 'Animated works', 'Comics & manga', 'Heritage']));
+    expect(el('ipCategory').value).toBe('heritage');
+  });
+
   test('copyright dates only for term N; proof fields appear by situation and are required then', async () => {
     draftApi({ data: { ...FULL, termType: 'Y', termFrom: '', termTo: '' }, step: 'copyright' });
     renderApp(`/en-US/ipci/usercenter/traceability/draft/${DRAFT_ID}`, { user: VERIFIED });

@@ -7,6 +7,8 @@ import type { Upload } from '../../api/types';
 import { FieldControl, FieldHelper } from '../../components/FieldControl';
 import { translateError } from '../../lib/format';
 import { isVisible, TITLE_LAYOUT, type FieldSpec, type Values } from './fields';
+import type { DictionaryType } from '../../../../domain/dictionaries';
+import { useDictionary } from '../../lib/useDictionary';
 
 export interface StepFieldsProps {
   step: FieldStep;
@@ -105,18 +107,15 @@ function TitleFieldControl({ spec, form, tried, locked, reason, error: outside, 
       );
       break;
     }
-    case 'select':
-      control = (
-        <HTMLSelect id={id} fill value={String(value ?? '')} disabled={locked} onBlur={blur} onChange={(e) => set(e.currentTarget.value)}>
-          <option value="">{t('form.choose')}</option>
-          {(spec.options ?? []).map((o) => (
-            <option key={o} value={o}>
-              {option(o)}
-            </option>
-          ))}
-        </HTMLSelect>
+    case 'select': {
+      const props = { id, value: String(value ?? ''), disabled: locked, onBlur: blur, onChange: set };
+      control = spec.dictionary ? (
+        <DictionarySelect {...props} type={spec.dictionary} />
+      ) : (
+        <Select {...props} options={(spec.options ?? []).map((o) => ({ code: o, label: option(o) }))} />
       );
       break;
+    }
     default:
       control = (
         <FieldControl
@@ -154,4 +153,33 @@ function TitleFieldControl({ spec, form, tried, locked, reason, error: outside, 
       {control}
     </FormGroup>
   );
+}
+
+interface SelectProps {
+  id: string;
+  value: string;
+  disabled: boolean;
+  onBlur: () => void;
+  onChange: (value: string) => void;
+}
+
+function Select({ options, onChange, ...props }: SelectProps & { options: { code: string; label: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <HTMLSelect {...props} fill onChange={(e) => onChange(e.currentTarget.value)}>
+      <option value="">{t('form.choose')}</option>
+      {options.map((o) => (
+        <option key={o.code} value={o.code}>
+          {o.label}
+        </option>
+      ))}
+    </HTMLSelect>
+  );
+}
+
+/** The dictionary's active entries; a value chosen before its entry was deactivated stays shown. */
+function DictionarySelect({ type, ...props }: SelectProps & { type: DictionaryType }) {
+  const { items, labelOf } = useDictionary(type);
+  const options = props.value && !items.some((o) => o.code === props.value) ? [...items, { code: props.value, label: labelOf(props.value) }] : items;
+  return <Select {...props} options={options} />;
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogBody, Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import type { DictionaryType } from '../../../../domain/dictionaries';
+import { useDictionary } from '../../lib/useDictionary';
 import { isImageMime } from '../../../../domain/uploads';
 import type { FieldStep } from '../../../../domain/titleRegistration';
 import type { Upload } from '../../api/types';
@@ -80,6 +82,7 @@ function Value({ spec, value, uploads, onPreview }: { spec: FieldSpec; value: un
   if (type === 'checkbox') return <>{value ? t('form.yes') : t('form.no')}</>;
   if (type === 'yesNo' && typeof value === 'boolean') return <>{t(`titleRegistration.yesNo.${value ? 'yes' : 'no'}`)}</>;
   if (isEmpty(value)) return <span className="ipci-muted">—</span>;
+  if (spec.dictionary) return <DictionaryLabel type={spec.dictionary} code={String(value)} />;
   if (type === 'radio' || type === 'select') return <>{t(`titleRegistration.${spec.optionLabels}.${String(value)}`)}</>;
   if (type === 'country') return <>{`${countryName(String(value), lang)} (${String(value)})`}</>;
   if (type === 'upload' || type === 'uploads') {
@@ -110,4 +113,8 @@ function Thumb({ id, meta, onPreview }: { id: string; meta?: Upload; onPreview: 
       <img className="ipci-thumb" src={`/api/uploads/${encodeURIComponent(id)}`} alt={meta.originalName} />
     </Button>
   );
+}
+
+function DictionaryLabel({ type, code }: { type: DictionaryType; code: string }) {
+  return <>{useDictionary(type).labelOf(code)}</>;
 }

@@ -1,7 +1,6 @@
 import {
   EXCLUSIVITY,
   HOLDER_STATUSES,
-  IP_CATEGORIES,
   MAX_DISPLAY_IMAGES,
   MAX_FILES_PER_FIELD,
   MAX_MAIN_IMAGES,
@@ -17,6 +16,7 @@ import {
   type TitleField,
   type TitleUploadKind,
 } from '../../../../domain/titleRegistration';
+import type { DictionaryType } from '../../../../domain/dictionaries';
 
 export type Values = Record<string, unknown>;
 
@@ -28,6 +28,8 @@ export interface FieldSpec {
   /** select / radio: the values, labelled by `titleRegistration.<options>.<value>`. */
   options?: readonly string[];
   optionLabels?: string;
+  /** select: the options and labels come from this admin-edited dictionary (its active entries). */
+  dictionary?: DictionaryType;
   uploadKind?: TitleUploadKind;
   max?: number;
   wide?: boolean;
@@ -87,7 +89,7 @@ export const TITLE_LAYOUT: Record<FieldStep, FieldSection[]> = {
         text('ipNameZh'),
         text('ipNameEn'),
         text('ipNameJa'),
-        { name: 'ipCategory', type: 'select', options: IP_CATEGORIES, optionLabels: 'category' },
+        { name: 'ipCategory', type: 'select', dictionary: 'ipCategory' },
         { name: 'ipCountry', type: 'country' },
       ],
     },

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
 import { launchChromium, openPage } from '../support/browser';
 import { decodeQr, renderFirstPage, verifySignature } from '../support/certificates';
-import { closeTestDb, DEMO, eventually, png, testDb } from '../support/http';
+import { closeTestDb, DEMO, eventually, PDF, png, testDb } from '../support/http';
 import { certifiedUser } from '../support/identity';
 
 /**
@@ -14,7 +14,6 @@ import { certifiedUser } from '../support/identity';
  * and its QR code opens the public verification page.
  */
 let browser: Browser;
-const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 const file = async (name: string, w = 640, h = 400) => ({ name, mimeType: 'image/png', buffer: await png(w, h) });
 
 beforeAll(async () => {

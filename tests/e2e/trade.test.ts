@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
 import { launchChromium, openPage } from '../support/browser';
 import { listedIp } from '../support/catalogue';
-import { closeTestDb, DEMO, eventually, testDb } from '../support/http';
+import { closeTestDb, DEMO, eventually, PDF, testDb } from '../support/http';
 import { certifiedUser } from '../support/identity';
 
 /**
@@ -13,7 +13,6 @@ import { certifiedUser } from '../support/identity';
  * confirms completion; both evaluate; the trade record shows on the IP's public page.
  */
 let browser: Browser;
-const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
 beforeAll(async () => {
   buildUiIfStale(() => undefined);

@@ -3,7 +3,7 @@ import { makeIpciCode } from '../../domain/ipci';
 import sharp from 'sharp';
 import { FAILURE_REASONS, TITLE_UPLOAD_FIELDS, titleFields } from '../../domain/titleRegistration';
 import { cancelTitle, reorderTitle, resubmitTitle } from '../../workflows/titleAudit';
-import { apiBase, Caller, closeTestDb, DEMO, eventually, png, signedIn, taskPath, testDb } from '../support/http';
+import { apiBase, Caller, closeTestDb, DEMO, eventually, PDF, png, signedIn, taskPath, testDb } from '../support/http';
 import { saveHistory } from '../support/histories';
 import { certifiedUser } from '../support/identity';
 import { completeTitleData } from '../support/titleData';
@@ -21,8 +21,6 @@ afterAll(async () => {
   await temporal.connection.close();
   await closeTestDb();
 });
-
-const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
 /** Six IP pictures (a cover and five main images) and a proof file, uploaded by the caller. */
 async function uploadsOf(caller: Caller) {

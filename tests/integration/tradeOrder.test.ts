@@ -3,7 +3,7 @@ import { insertTrade } from '../../db/trades';
 import { serviceFeeFen } from '../../domain/trade';
 import { agreeTrade, tradeOrder } from '../../workflows/tradeOrder';
 import { CaseId, CaseKind, OwnerUserId } from '../../workflows/lib/searchAttributes';
-import { apiBase, Caller, closeTestDb, DEMO, eventually, signedIn, taskPath, testDb } from '../support/http';
+import { apiBase, Caller, closeTestDb, DEMO, eventually, PDF, signedIn, taskPath, testDb } from '../support/http';
 import { saveHistory } from '../support/histories';
 import { certifiedUser } from '../support/identity';
 import { listedIp } from '../support/catalogue';
@@ -21,8 +21,6 @@ afterAll(async () => {
   await temporal.connection.close();
   await closeTestDb();
 });
-
-const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
 /** A seller with a listed IP and a certified buyer with a proposal document of their own. */
 async function parties() {

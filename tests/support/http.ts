@@ -94,6 +94,9 @@ export const DEMO = {
   admin: ['admin', 'Admin#2026'],
 } as const;
 
+/** A minimal valid PDF (upload checks read its signature), e.g. a proof or proposal document. */
+export const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+
 export function png(width = 600, height = 400): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 180, g: 60, b: 40 } } }).png().toBuffer();
 }

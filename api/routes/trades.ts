@@ -25,6 +25,7 @@ import {
 import { keysetCursor } from '../../domain/validation/keyset';
 import { trimmed } from '../../domain/validation/rules';
 import { licencesInForce } from '../../db/licences';
+import { findUploads, toUploadJson } from '../../db/uploads';
 import {
   adminTradesPage,
   deleteUnstartedTrade,
@@ -146,10 +147,13 @@ export function tradeRoutes({ db, temporal, cfg }: ApiDeps): Router {
   const detail = async (id: string, userId: string | null) => {
     const view = (await tradeView(db, id))!;
     const side = userId ? sideOf(view, userId) : null;
+    // The proposal's name and size for the link (both parties may open it: db/uploadGrants).
+    const proposal = typeof view.application.proposal === 'string' && view.application.proposal ? [view.application.proposal] : [];
     return {
       trade: toTradeJson(view, side),
       messages: await tradeMessages(db, view),
       conflicts: side === 'seller' && view.step === 'sellerDecision' ? await conflictsOf(view) : [],
+      uploads: Object.fromEntries((await findUploads(db, proposal)).map((u) => [u.id, toUploadJson(u)])),
     };
   };
 

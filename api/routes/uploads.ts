@@ -8,8 +8,9 @@ import { isStaff } from '../../domain/roles';
 import { CHECKED_IMAGE_KINDS, formatBytes, UPLOAD_EXTENSIONS, UPLOAD_KINDS, UPLOAD_TYPES, type UploadKind } from '../../domain/uploads';
 import { checkImage } from '../../domain/titleRegistration';
 import { findUpload, insertUpload, toUploadJson } from '../../db/uploads';
+import { uploadGranted } from '../../db/uploadGrants';
 import type { ApiDeps } from '../deps';
-import { badRequest, forbidden, HttpError, notFound } from '../errors';
+import { badRequest, HttpError, notFound } from '../errors';
 import { allow } from '../middleware/auth';
 import { assertWellFormed } from '../middleware/wellFormed';
 import { sniffFile } from '../lib/sniff';
@@ -89,8 +90,10 @@ export function uploadRoutes({ db, uploadDir, maxUploadBytes }: ApiDeps): Router
     })
     .get('/api/uploads/:id', allow('user', 'reviewer', 'admin'), async (ctx) => {
       const row = await findUpload(db, ctx.params.id);
-      if (!row) throw notFound();
-      if (row.owner_id !== ctx.state.user.id && !isStaff(ctx.state.user.roles)) throw forbidden();
+      const me: string = ctx.state.user.id;
+      // Its owner, staff, or the counterpart of a case that references it (db/uploadGrants); anyone
+      // else learns nothing, not even that it exists.
+      if (!row || (row.owner_id !== me && !isStaff(ctx.state.user.roles) && !(await uploadGranted(db, row.id, me)))) throw notFound();
       ctx.type = row.mime;
       ctx.set('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.original_name)}`);
       ctx.set('Cache-Control', 'private, max-age=3600');

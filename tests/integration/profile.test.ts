@@ -118,7 +118,7 @@ test('the avatar must be the caller\'s own upload of kind avatar; owner and staf
   const file = `/api/uploads/${avatar.body.id}`;
   expect((await caller.get(file)).status).toBe(200);
   expect((await new Caller().login(...DEMO.reviewer).then((c) => c.get(file))).status).toBe(200);
-  expect((await other.caller.get(file)).status).toBe(403);
+  expect((await other.caller.get(file)).status).toBe(404); // nobody else learns it exists
   expect((await new Caller().get(file)).status).toBe(401);
 });
 

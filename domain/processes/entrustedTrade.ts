@@ -22,7 +22,7 @@ export const ENTRUSTED_NEGOTIATION_WORKING_DAYS = 10;
 export const entrustedTrade: ProcessModel = {
   kind: 'entrustedTrade',
   steps: [
-    { id: 'submit', actor: 'user' },
+    { id: 'submit', actor: 'buyer' },
     { id: 'platformContact', actor: 'staff', queue: 'trade', slaWorkingDays: ENTRUSTED_CONTACT_WORKING_DAYS },
     { id: 'negotiation', actor: 'staff', queue: 'trade', slaWorkingDays: ENTRUSTED_NEGOTIATION_WORKING_DAYS },
     { id: 'completed', actor: 'system', terminal: true },

@@ -1,6 +1,13 @@
 import type { Queue } from '../tasks';
 
-export type StepActor = 'user' | 'staff' | 'system';
+/** The parties of a two-party process (a trade's buyer and seller, an objection's objector and holder). */
+export const PARTIES = ['buyer', 'seller', 'objector', 'holder'] as const;
+export type Party = (typeof PARTIES)[number];
+/**
+ * Who acts on a step. 'user' is the one user of a one-party process (the applicant); a two-party
+ * process names the party. An event's actor is stored as text, so events recorded as 'user' stay readable.
+ */
+export type StepActor = 'user' | 'staff' | 'system' | Party;
 export type StepStatus = 'done' | 'current' | 'failed' | 'waiting';
 
 export interface ProcessStep {

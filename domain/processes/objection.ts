@@ -9,13 +9,13 @@ import type { ProcessModel } from './model';
 export const objection: ProcessModel = {
   kind: 'objection',
   steps: [
-    { id: 'submitted', actor: 'user' },
+    { id: 'submitted', actor: 'objector' },
     { id: 'formalReview', actor: 'staff', queue: 'objection', slaWorkingDays: OBJECTION_REVIEW_WORKING_DAYS },
-    { id: 'holderAnswer', actor: 'user' },
+    { id: 'holderAnswer', actor: 'holder' },
     { id: 'decision', actor: 'staff', queue: 'objection', slaWorkingDays: OBJECTION_REVIEW_WORKING_DAYS },
     { id: 'approved', actor: 'system', terminal: true },
     { id: 'failed', actor: 'system', terminal: true },
-    { id: 'withdrawn', actor: 'user', terminal: true },
+    { id: 'withdrawn', actor: 'objector', terminal: true },
   ],
   transitions: [
     { from: 'submitted', to: 'formalReview' },

@@ -2,7 +2,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { identityReview } from '../../domain/processes/identityReview';
-import { Timeline, STATE_COLOURS, layoutModel } from '../../ui/src/components/Timeline';
+import { tradeOrder } from '../../domain/processes/tradeOrder';
+import { PROCESSES, type ProcessModel } from '../../domain/processes';
+import { Timeline, STATE_COLOURS, MIN_ZOOM } from '../../ui/src/components/Timeline';
+import { layoutModel, overlaps, type Box } from '../../ui/src/components/timelineLayout';
+import i18n from '../../ui/src/i18n';
+import { LANGUAGES } from '../../domain/languages';
 import { SessionProvider } from '../../ui/src/session/SessionContext';
 import { server } from './support/server';
 import { FakeEventSource } from './support/eventSource';
@@ -26,12 +31,12 @@ const ev = (step: string, status: string, over: Record<string, unknown> = {}) =>
   ...over,
 });
 
-function renderTimeline(user: SessionUser, events: unknown[]) {
-  server.use(http.get(`*/api/cases/identityReview/${CASE}`, () => HttpResponse.json({ model: identityReview, events, workflowUrl: 'http://localhost:8233/namespaces/default/workflows/w1' })));
+function renderTimeline(user: SessionUser, events: unknown[], model: ProcessModel = identityReview) {
+  server.use(http.get(`*/api/cases/${model.kind}/${CASE}`, () => HttpResponse.json({ model, events, workflowUrl: 'http://localhost:8233/namespaces/default/workflows/w1' })));
   return render(
     <MemoryRouter>
       <SessionProvider initialUser={user}>
-        <Timeline kind="identityReview" id={CASE} />
+        <Timeline kind={model.kind} id={CASE} />
       </SessionProvider>
     </MemoryRouter>,
   );
@@ -40,12 +45,52 @@ function renderTimeline(user: SessionUser, events: unknown[]) {
 const state = (step: string) => screen.getByTestId(`step-${step}`).getAttribute('data-state');
 
 describe('timeline', () => {
+  const layoutIn = (model: ProcessModel, lang: string) => {
+    const t = i18n.getFixedT(lang);
+    return layoutModel(model, {
+      step: (id) => t(`steps.${model.kind}.${id}`),
+      meta: (id) => `${t('stepState.pending')} · ${t(`actors.${model.steps.find((s) => s.id === id)?.actor}`)}`,
+      transition: (on) => t(`transitions.${on}`),
+    });
+  };
+
+  test.each(Object.keys(PROCESSES))('%s: steps and edge labels get room of their own in every language (no label on a label or under a step)', (kind) => {
+    const model = PROCESSES[kind];
+    for (const lang of LANGUAGES) {
+      const layout = layoutIn(model, lang);
+      const boxes: Array<[string, Box]> = [
+        ...Object.entries(layout.nodes).map(([id, box]): [string, Box] => [`step ${id}`, box]),
+        ...layout.edges.flatMap((e): Array<[string, Box]> => (e.labelBox ? [[`label ${e.id}`, e.labelBox]] : [])),
+      ];
+      const clashes = boxes.flatMap(([a, boxA], i) => boxes.slice(i + 1).flatMap(([b, boxB]) => (overlaps(boxA, boxB) ? [`${lang}: ${a} × ${b}`] : [])));
+      expect(clashes).toEqual([]);
+      // Every labelled transition has its label, and everything lies inside the diagram's size (nothing cut off).
+      expect(layout.edges.filter((e) => !e.labelBox).every((e) => model.transitions.filter((tr) => tr.from === e.from && tr.to === e.to).every((tr) => !tr.on))).toBe(true);
+      for (const [, box] of boxes) {
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(layout.width);
+        expect(box.y + box.height).toBeLessThanOrEqual(layout.height);
+      }
+      for (const e of layout.edges) expect(e.points.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
   test('lays steps out left to right with the correction loop running back', () => {
-    const { column, back } = layoutModel(identityReview);
-    expect(column.submit).toBeLessThan(column.review);
-    expect(column.review).toBeLessThan(column.verified);
-    expect(column.review).toBeLessThan(column.correction);
-    expect([...back]).toEqual(['correction>review']);
+    const { nodes, edges } = layoutIn(identityReview, 'en-US');
+    expect(nodes.submit.x).toBeLessThan(nodes.review.x);
+    expect(nodes.review.x).toBeLessThan(nodes.verified.x);
+    expect(nodes.review.x).toBeLessThan(nodes.correction.x);
+    expect(edges.filter((e) => e.back).map((e) => e.id)).toEqual(['correction-review']);
+  });
+
+  test("a two-party process names the party of each step: the seller's decision is the seller's", async () => {
+    renderTimeline(USER, [], tradeOrder);
+    await screen.findByTestId('timeline');
+    expect(screen.getByTestId('step-sellerDecision')).toHaveTextContent("Seller's decision");
+    expect(screen.getByTestId('step-sellerDecision')).toHaveTextContent('Seller');
+    expect(screen.getByTestId('step-sellerDecision')).not.toHaveTextContent('Applicant');
+    expect(screen.getByTestId('step-submit')).toHaveTextContent('Buyer');
   });
 
   test('a finished step keeps no "In progress" badge: the event that opened it reads "started"', async () => {
@@ -56,15 +101,37 @@ describe('timeline', () => {
     expect(within(list).getAllByText('Done')).toHaveLength(3);
   });
 
-  test('an open step still shows "In progress"; the diagram is laid out wide enough to keep its text readable', async () => {
+  test('an open step still shows "In progress"; a narrow box keeps the text readable and scrolls the diagram sideways', async () => {
+    // jsdom lays nothing out: the box is 0 px wide, narrower than any diagram.
     renderTimeline(USER, [ev('submit', 'done', { actor: 'user' }), ev('review', 'current', { actor: 'staff' })]);
     const list = await screen.findByTestId('timeline-events');
     expect(within(list).getByText('In progress')).toBeInTheDocument();
     expect(within(list).queryByTestId('event-started')).toBeNull();
-    // 3 columns (submit, review, verified/correction) at 200 px, never drawn below 0.8 zoom.
     const flow = screen.getByTestId('timeline-flow');
-    expect(parseInt(flow.style.minWidth, 10)).toBeGreaterThanOrEqual(3 * 200 * 0.8);
+    expect(Number(flow.dataset.zoom)).toBe(MIN_ZOOM);
+    expect(MIN_ZOOM * 13).toBeGreaterThanOrEqual(10.5);
+    expect(parseInt(flow.style.width, 10)).toBe(Math.ceil(layoutIn(identityReview, 'en-US').width * MIN_ZOOM));
     expect(flow.parentElement).toHaveClass('ipci-flow-scroll');
+  });
+
+  test('a wide box fits the diagram to its width, never zooming past 1', async () => {
+    const { width: natural } = layoutIn(identityReview, 'en-US');
+    try {
+      for (const [box, zoom] of [
+        [natural * 0.9, 0.9],
+        [natural * 3, 1],
+      ]) {
+        Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => box });
+        const { unmount } = renderTimeline(USER, [ev('submit', 'done', { actor: 'user' })]);
+        const flow = await screen.findByTestId('timeline-flow');
+        expect(Number(flow.dataset.zoom)).toBeCloseTo(zoom, 5);
+        expect(parseInt(flow.style.width, 10)).toBeLessThanOrEqual(Math.ceil(box));
+        unmount();
+      }
+    } finally {
+      // Back to jsdom's own (Element.prototype's) 0.
+      delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+    }
   });
 
   test('colours steps from the events and recolours on a live event without reload', async () => {

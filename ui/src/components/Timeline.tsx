@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AnchorButton, Callout, Spinner, Tag, type Intent } from '@blueprintjs/core';
-import { Background, Handle, MarkerType, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import { Background, BaseEdge, Handle, MarkerType, Position, ReactFlow, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { stepStates, type CaseEvent, type ProcessModel, type StepStatus } from '../../../domain/processes/model';
 import { isStaff } from '../../../domain/roles';
@@ -9,6 +9,7 @@ import type { CaseView } from '../api/types';
 import { useSession } from '../session/SessionContext';
 import { formatDateTime, formatDeadline } from '../lib/format';
 import { useLang } from '../lib/useLang';
+import { LABEL_FONT, LABEL_PAD, layoutModel, smoothPath, type Point } from './timelineLayout';
 
 type State = StepStatus | 'pending';
 
@@ -20,16 +21,14 @@ export const STATE_COLOURS: Record<State, string> = {
   waiting: '#c87619',
   pending: '#8f99a8',
 };
+const STATES = Object.keys(STATE_COLOURS) as State[];
 const STATE_INTENT: Record<State, Intent> = { done: 'success', current: 'primary', failed: 'danger', waiting: 'warning', pending: 'none' };
 
-/** Diagram spacing (px at zoom 1): room for a step's box and the label of the edge between two columns. */
-const COLUMN_GAP = 200;
-const ROW_GAP = 120;
 /**
- * Below this zoom the steps' 13–15 px text would shrink under ~10.5 px: the diagram scrolls sideways
- * instead. At it, the title audit's six columns fit the user centre's content width on a desktop.
+ * Below this zoom the diagram's 13 px text would shrink under 10.5 px: the diagram scrolls sideways
+ * inside its own box instead. Above it, the diagram zooms to fit its container's width (never past 1).
  */
-const MIN_ZOOM = 0.8;
+export const MIN_ZOOM = 10.5 / LABEL_FONT;
 
 /**
  * An event that opened a step (in progress, waiting) says so only while the step is open: once a
@@ -56,20 +55,21 @@ interface StepData extends Record<string, unknown> {
 }
 type StepNode = Node<StepData, 'step'>;
 
-function StepNodeView({ id, data }: NodeProps<StepNode>) {
+function StepNodeView({ id, data, width }: NodeProps<StepNode>) {
   const colour = STATE_COLOURS[data.state];
   return (
     <div
       className={`ipci-step-node is-${data.state}`}
-      style={{ borderColor: colour, background: data.state === 'pending' ? '#fff' : `${colour}14` }}
+      style={{ width, borderColor: colour, background: data.state === 'pending' ? '#fff' : `${colour}14` }}
       data-testid={`step-${id}`}
       data-state={data.state}
     >
-      <Handle type="target" position={Position.Left} id="in" style={{ visibility: 'hidden' }} />
-      <Handle type="source" position={Position.Right} id="out" style={{ visibility: 'hidden' }} />
-      <Handle type="target" position={Position.Bottom} id="loop-in" style={{ visibility: 'hidden', left: '30%' }} />
-      <Handle type="source" position={Position.Bottom} id="loop-out" style={{ visibility: 'hidden', left: '70%' }} />
-      <strong style={{ color: colour }}>{data.label}</strong>
+      {/* Edges are drawn along dagre's routes (RouteEdge); React Flow still wants a handle of each kind. */}
+      <Handle type="target" position={Position.Left} style={{ visibility: 'hidden' }} />
+      <Handle type="source" position={Position.Right} style={{ visibility: 'hidden' }} />
+      <strong style={{ color: colour }} title={data.label}>
+        {data.label}
+      </strong>
       <div className="ipci-step-meta">
         {data.stateLabel} · {data.actor}
       </div>
@@ -78,39 +78,46 @@ function StepNodeView({ id, data }: NodeProps<StepNode>) {
 }
 const NODE_TYPES = { step: StepNodeView };
 
-/**
- * Left-to-right layout: a step's column is its longest forward distance from the first step;
- * edges that go back to an earlier column (the correction → review loop) run underneath.
- * Steps that only lead back sit below the main path in their column.
- */
-export function layoutModel(model: ProcessModel) {
-  const order = model.steps.map((s) => s.id);
-  const back = new Set<string>();
-  const seen = new Set<string>();
-  const onStack = new Set<string>();
-  const visit = (id: string) => {
-    seen.add(id);
-    onStack.add(id);
-    for (const tr of model.transitions.filter((x) => x.from === id)) {
-      if (onStack.has(tr.to)) back.add(`${tr.from}>${tr.to}`);
-      else if (!seen.has(tr.to)) visit(tr.to);
-    }
-    onStack.delete(id);
-  };
-  if (order[0]) visit(order[0]);
-  for (const id of order) if (!seen.has(id)) visit(id);
-  const forward = model.transitions.filter((x) => !back.has(`${x.from}>${x.to}`));
-  const column: Record<string, number> = Object.fromEntries(order.map((id) => [id, 0]));
-  for (let i = 0; i < order.length; i++) for (const tr of forward) column[tr.to] = Math.max(column[tr.to], column[tr.from] + 1);
-  const loopsBack = (id: string) => model.transitions.some((x) => x.from === id && back.has(`${x.from}>${x.to}`));
-  const rows: Record<string, number> = {};
-  const byColumn = new Map<number, string[]>();
-  for (const id of order) byColumn.set(column[id], [...(byColumn.get(column[id]) ?? []), id]);
-  for (const ids of byColumn.values()) {
-    ids.sort((a, b) => Number(loopsBack(a)) - Number(loopsBack(b)) || order.indexOf(a) - order.indexOf(b));
-    ids.forEach((id, i) => (rows[id] = i));
-  }
-  return { column, rows, back };
+interface RouteData extends Record<string, unknown> {
+  points: Point[];
+  labelX?: number;
+  labelY?: number;
+}
+type RouteEdgeType = Edge<RouteData, 'route'>;
+
+/** An edge along the route dagre computed, its label where dagre reserved room for it. */
+function RouteEdge({ id, data, label, labelStyle, labelBgStyle, labelBgPadding, labelBgBorderRadius, style, markerEnd }: EdgeProps<RouteEdgeType>) {
+  return (
+    <BaseEdge
+      id={id}
+      path={smoothPath(data?.points ?? [])}
+      label={label}
+      labelX={data?.labelX}
+      labelY={data?.labelY}
+      labelStyle={labelStyle}
+      labelBgStyle={labelBgStyle}
+      labelBgPadding={labelBgPadding}
+      labelBgBorderRadius={labelBgBorderRadius}
+      style={style}
+      markerEnd={markerEnd}
+    />
+  );
+}
+const EDGE_TYPES = { route: RouteEdge };
+
+/** The width of the element (0 until it is laid out), followed as it resizes. */
+function useWidth() {
+  const [width, setWidth] = useState(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((el: HTMLElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    observer.current = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.current.observe(el);
+  }, []);
+  return [ref, width] as const;
 }
 
 export function Timeline({ kind, id }: { kind: string; id: string }) {
@@ -119,6 +126,7 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
   const { user } = useSession();
   const [view, setView] = useState<CaseView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [boxRef, boxWidth] = useWidth();
 
   useEffect(() => {
     let alive = true;
@@ -148,54 +156,57 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
   const events = view?.events;
   const states = useMemo(() => (model && events ? stepStates(model, events) : {}), [model, events]);
 
+  // The layout depends on the model and the language only: a step's box is as wide as its longest
+  // "state · actor" line, so a live event recolours the diagram without moving anything.
+  const layout = useMemo(() => {
+    if (!model) return null;
+    const longestState = Math.max(...STATES.map((st) => t(`stepState.${st}`).length));
+    const stateLabel = STATES.map((st) => t(`stepState.${st}`)).find((l) => l.length === longestState) ?? '';
+    return layoutModel(model, {
+      step: (id) => t(`steps.${model.kind}.${id}`),
+      meta: (id) => `${stateLabel} · ${t(`actors.${model.steps.find((s) => s.id === id)?.actor}`)}`,
+      transition: (on) => t(`transitions.${on}`),
+    });
+  }, [model, t]);
+
   const { nodes, edges } = useMemo(() => {
-    if (!model) return { nodes: [] as StepNode[], edges: [] as Edge[] };
-    const { column, rows, back } = layoutModel(model);
+    if (!model || !layout) return { nodes: [] as StepNode[], edges: [] as RouteEdgeType[] };
     const nodes: StepNode[] = model.steps.map((s) => {
       const state = states[s.id] ?? 'pending';
+      const box = layout.nodes[s.id];
       return {
         id: s.id,
         type: 'step',
-        position: { x: column[s.id] * COLUMN_GAP, y: rows[s.id] * ROW_GAP },
+        position: { x: box.x, y: box.y },
+        width: box.width,
+        height: box.height,
         data: { label: t(`steps.${model.kind}.${s.id}`), actor: t(`actors.${s.actor}`), state, stateLabel: t(`stepState.${state}`) },
         draggable: false,
         selectable: false,
         connectable: false,
       };
     });
-    // Two ways between the same steps (e.g. paid online or by finance) are one edge naming both.
-    const merged = new Map<string, { from: string; to: string; on: string[] }>();
-    for (const tr of model.transitions) {
-      const key = `${tr.from}>${tr.to}`;
-      const edge = merged.get(key) ?? { from: tr.from, to: tr.to, on: [] };
-      if (tr.on) edge.on.push(tr.on);
-      merged.set(key, edge);
-    }
-    const edges: Edge[] = [...merged.values()].map((tr) => {
-      const loop = back.has(`${tr.from}>${tr.to}`);
-      const reached = states[tr.from] === 'done' || states[tr.from] === 'failed';
+    const edges: RouteEdgeType[] = layout.edges.map((e) => {
+      const reached = states[e.from] === 'done' || states[e.from] === 'failed';
       const colour = reached ? '#5f6b7c' : '#abb3bf';
       return {
-        id: `${tr.from}-${tr.to}`,
-        source: tr.from,
-        target: tr.to,
-        sourceHandle: loop ? 'loop-out' : 'out',
-        targetHandle: loop ? 'loop-in' : 'in',
-        type: 'smoothstep',
-        label: tr.on.length ? tr.on.map((on) => t(`transitions.${on}`)).join(' / ') : undefined,
-        labelStyle: { fontSize: 13, fill: '#404854' },
+        id: e.id,
+        source: e.from,
+        target: e.to,
+        type: 'route',
+        data: { points: e.points, labelX: e.labelBox && e.labelBox.x + e.labelBox.width / 2, labelY: e.labelBox && e.labelBox.y + e.labelBox.height / 2 },
+        label: e.label,
+        labelStyle: { fontSize: LABEL_FONT, fill: '#404854' },
         labelBgStyle: { fill: '#fbfcfd', fillOpacity: 0.95 },
-        labelBgPadding: [4, 2] as [number, number],
+        labelBgPadding: [LABEL_PAD.x, LABEL_PAD.y] as [number, number],
         labelBgBorderRadius: 3,
-        animated: loop,
-        style: { stroke: colour, strokeWidth: 1.5, ...(loop ? { strokeDasharray: '5 4' } : {}) },
+        animated: e.back,
+        style: { stroke: colour, strokeWidth: 1.5, ...(e.back ? { strokeDasharray: '5 4' } : {}) },
         markerEnd: { type: MarkerType.ArrowClosed, color: colour },
-        // Loops run well below the steps, so their labels clear the forward edges' labels.
-        pathOptions: loop ? { offset: 60, borderRadius: 10 } : { borderRadius: 10 },
       };
     });
     return { nodes, edges };
-  }, [model, states, t]);
+  }, [model, layout, states, t]);
 
   if (error) return <Callout intent="danger">{error}</Callout>;
   if (!view || !model || !events)
@@ -208,27 +219,24 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
   const workflowUrl = view.workflowUrl;
   const sorted = [...events].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id));
   const superseded = supersededEvents(events);
-  const columns = Math.max(...nodes.map((n) => n.position.x / COLUMN_GAP)) + 1;
-  const rowCount = Math.max(...nodes.map((n) => n.position.y / ROW_GAP)) + 1;
+  const size = layout ?? { width: 0, height: 0 };
+  // Fit the container's width, but never below the readable zoom (then the box scrolls sideways).
+  const zoom = Math.min(1, Math.max(MIN_ZOOM, boxWidth / (size.width || 1)));
 
   return (
     <div data-testid="timeline">
       <div className="ipci-timeline">
         <div>
-          <div className="ipci-flow-scroll">
-            <div
-              className="ipci-flow"
-              data-testid="timeline-flow"
-              // Wide enough for the diagram at a readable zoom; a narrow screen scrolls it sideways.
-              style={{ minWidth: Math.round((columns * COLUMN_GAP + 40) * MIN_ZOOM), height: rowCount * ROW_GAP + 110 }}
-            >
+          <div className="ipci-flow-scroll" ref={boxRef}>
+            <div className="ipci-flow" data-testid="timeline-flow" data-zoom={zoom} style={{ width: Math.ceil(size.width * zoom), height: Math.ceil(size.height * zoom) }}>
               <ReactFlow
                 nodes={nodes}
                 edges={edges}
                 nodeTypes={NODE_TYPES}
-                fitView
+                edgeTypes={EDGE_TYPES}
+                viewport={{ x: 0, y: 0, zoom }}
                 minZoom={MIN_ZOOM}
-                fitViewOptions={{ padding: 0.06, minZoom: MIN_ZOOM, maxZoom: 1 }}
+                maxZoom={1}
                 nodesDraggable={false}
                 nodesConnectable={false}
                 elementsSelectable={false}
@@ -244,7 +252,7 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
             </div>
           </div>
           <div className="ipci-legend">
-            {(Object.keys(STATE_COLOURS) as State[]).map((s) => (
+            {STATES.map((s) => (
               <span key={s} style={{ ['--c' as string]: STATE_COLOURS[s] }}>
                 {t(`stepState.${s}`)}
               </span>

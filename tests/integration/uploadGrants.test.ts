@@ -2,7 +2,7 @@ import { insertObjection } from '../../db/objections';
 import { insertTrade } from '../../db/trades';
 import { UPLOAD_GRANTS } from '../../db/uploadGrants';
 import { listedIp } from '../support/catalogue';
-import { Caller, closeTestDb, DEMO, png, signedIn, testDb } from '../support/http';
+import { Caller, closeTestDb, DEMO, PDF, signedIn, testDb } from '../support/http';
 
 /*
  * GET /api/uploads/:id beside the owner and staff: the other party of a case whose form references the
@@ -11,7 +11,6 @@ import { Caller, closeTestDb, DEMO, png, signedIn, testDb } from '../support/htt
 
 afterAll(closeTestDb);
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 const status = async (caller: Caller, uploadId: string) => (await caller.get(`/api/uploads/${uploadId}`)).status;
 
 test("a trade's seller reads the buyer's proposal (self-service and entrusted); the buyer and staff still do; nobody else", async () => {

@@ -448,7 +448,7 @@ test('the back office lists orders of one type (ipAuthOrder: the self-service tr
   // Served by an index, however many orders of other types there are.
   const plan = await testDb().transaction(async (trx) => {
     await trx.raw('set local enable_seqscan = off');
-    return trx.raw("explain select * from orders where type = 'selfServiceTrade' order by created_at desc, id desc limit 21");
+    return trx.raw<{ rows: Array<{ 'QUERY PLAN': string }> }>("explain select * from orders where type = 'selfServiceTrade' order by created_at desc, id desc limit 21");
   });
-  expect(plan.rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n')).toContain('orders_type');
+  expect(plan!.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('orders_type');
 });

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Button, Card, HTMLSelect, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Card, HTMLSelect, NonIdealState } from '@blueprintjs/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatIpciCode } from '../../../../domain/ipci';
@@ -9,7 +8,7 @@ import { useDetail } from '../../lib/useDetail';
 import { useLang } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { BackButton, NotLoaded, RecordData, recordIpName, RecordTable, VisibleSwitch } from './recordBits';
+import { BackButton, FilterBar, NotLoaded, RecordData, recordIpName, RecordTable, VisibleSwitch } from './recordBits';
 import { emptyRecord, recordValues, TradeRecordForm } from './TradeRecordForm';
 import { saveVisibility } from './TradeRecordPages';
 import type { TradeRecordDetail, TradeRecordJson, TradeRecordPage } from './types';
@@ -26,7 +25,6 @@ export function TransactionRecordsPage() {
   const q = params.get('q') ?? '';
   const rawSource = params.get('source') ?? '';
   const source = (SOURCES as readonly string[]).includes(rawSource) ? rawSource : '';
-  const [typed, setTyped] = useState(q);
   const { items, next, loadMore, failed, first } = useKeysetPages<TradeRecordPage, TradeRecordJson>('/api/admin/trade-records', { q: q || undefined, source: source || undefined }, (r) => r.items);
   const go = (p: Record<string, string>) => setParams(Object.fromEntries(Object.entries({ q, source, ...p }).filter(([, v]) => v)), { replace: true });
   return (
@@ -37,13 +35,7 @@ export function TransactionRecordsPage() {
           {t('records.add')}
         </Link>
       </div>
-      <form
-        className="ipci-rec-filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          go({ q: typed.trim() });
-        }}
-      >
+      <FilterBar q={q} label={t('records.admin.search')} onSearch={(typed) => go({ q: typed })}>
         <HTMLSelect aria-label={t('records.fields.source')} value={source} onChange={(e) => go({ source: e.currentTarget.value })}>
           {SOURCES.map((s) => (
             <option key={s} value={s}>
@@ -51,16 +43,7 @@ export function TransactionRecordsPage() {
             </option>
           ))}
         </HTMLSelect>
-        <InputGroup
-          type="search"
-          leftIcon="search"
-          aria-label={t('records.admin.search')}
-          placeholder={t('records.admin.search')}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          rightElement={<Button type="submit" variant="minimal" icon="arrow-right" aria-label={t('records.admin.searchGo')} />}
-        />
-      </form>
+      </FilterBar>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'history', title: t('records.empty') }} next={next} load={() => loadMore()}>
         {(list) => <RecordTable list={list} detailPath={(r) => `${BASE}/${r.id}`} rowTestId="admin-record-row" withCode />}
       </ListCard>

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Card, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { Card, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatIpciCode } from '../../../../domain/ipci';
@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { useDetail } from '../../lib/useDetail';
 import { useLang } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { BackButton, LabelledRows, NotLoaded, recordIpName, starText } from './recordBits';
+import { BackButton, FilterBar, LabelledRows, NotLoaded, recordIpName, starText } from './recordBits';
 import type { CreditScore, EvaluationJson, EvaluationPage } from './types';
 import './records.css';
 
@@ -24,7 +24,6 @@ export function EvaluationRecordsPage() {
   const q = params.get('q') ?? '';
   const stars = STARS.includes(params.get('stars') ?? '') ? params.get('stars') ?? '' : '';
   const side = (TRADE_SIDES as readonly string[]).includes(params.get('side') ?? '') ? params.get('side') ?? '' : '';
-  const [typed, setTyped] = useState(q);
   const { items, next, loadMore, failed, first } = useKeysetPages<EvaluationPage, EvaluationJson>(
     '/api/admin/evaluations',
     { q: q || undefined, stars: stars || undefined, side: side || undefined },
@@ -34,13 +33,7 @@ export function EvaluationRecordsPage() {
   return (
     <div className="ipci-stack" data-testid="admin-evaluations">
       <h2 className="ipci-page-title">{t('records.evaluation.adminTitle')}</h2>
-      <form
-        className="ipci-rec-filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          go({ q: typed.trim() });
-        }}
-      >
+      <FilterBar q={q} label={t('records.evaluation.search')} onSearch={(typed) => go({ q: typed })}>
         <HTMLSelect aria-label={t('records.evaluation.stars')} value={stars} onChange={(e) => go({ stars: e.currentTarget.value })}>
           {STARS.map((s) => (
             <option key={s} value={s}>
@@ -56,16 +49,7 @@ export function EvaluationRecordsPage() {
             </option>
           ))}
         </HTMLSelect>
-        <InputGroup
-          type="search"
-          leftIcon="search"
-          aria-label={t('records.evaluation.search')}
-          placeholder={t('records.evaluation.search')}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          rightElement={<Button type="submit" variant="minimal" icon="arrow-right" aria-label={t('records.admin.searchGo')} />}
-        />
-      </form>
+      </FilterBar>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'star-empty', title: t('records.evaluation.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
           <HTMLTable className="ipci-table ipci-rec-table" striped style={{ width: '100%' }}>

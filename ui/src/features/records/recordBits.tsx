@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Button, HTMLTable, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
+import { useState, type ReactNode } from 'react';
+import { Button, HTMLTable, InputGroup, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatIpciCode } from '../../../../domain/ipci';
@@ -23,6 +23,32 @@ export function NotLoaded({ missing, title, back }: { missing: boolean; title: s
     <div className="ipci-page-center">
       <Spinner />
     </div>
+  );
+}
+
+/** The back-office lists' filters: `children` (selects), then a search box that searches `q` on enter or its button. */
+export function FilterBar({ q, label, onSearch, children }: { q: string; label: string; onSearch: (q: string) => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState(q);
+  return (
+    <form
+      className="ipci-rec-filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(typed.trim());
+      }}
+    >
+      {children}
+      <InputGroup
+        type="search"
+        leftIcon="search"
+        aria-label={label}
+        placeholder={label}
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        rightElement={<Button type="submit" variant="minimal" icon="arrow-right" aria-label={t('records.admin.searchGo')} />}
+      />
+    </form>
   );
 }
 

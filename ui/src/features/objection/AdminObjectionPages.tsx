@@ -1,4 +1,4 @@
-import { AnchorButton, Card, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { AnchorButton, Card, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -10,7 +10,7 @@ import { useDetail } from '../../lib/useDetail';
 import { useLang } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { TaskStatusTag } from '../staff/taskBits';
-import { DetailFallback, ObjectionIp, ObjectionStateTag } from './ObjectionBits';
+import { DetailFallback, ObjectionIp, ObjectionStateTag, SearchToolbar } from './ObjectionBits';
 import { ObjectionView } from './ObjectionView';
 import type { AdminObjectionDetail, ObjectionPage } from './types';
 import './objection.css';
@@ -20,20 +20,12 @@ export function AdminObjectionsPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const [state, setState] = useState('');
-  const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const { first, items, next, loadMore, failed } = useKeysetPages<ObjectionPage, ObjectionJson>('/api/admin/objections', { state: state || undefined, q: q || undefined }, (r) => r.items);
   return (
     <div className="ipci-stack">
       <h2 className="ipci-page-title">{t('objection.admin.title')}</h2>
-      <form
-        className="ipci-toolbar"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQ(typed.trim());
-        }}
-      >
-        <InputGroup leftIcon="search" type="search" placeholder={t('objection.admin.search')} aria-label={t('objection.admin.search')} value={typed} onChange={(e) => setTyped(e.target.value)} data-testid="admin-objection-search" />
+      <SearchToolbar label={t('objection.admin.search')} testId="admin-objection-search" onSearch={setQ}>
         <HTMLSelect aria-label={t('objection.list.state')} value={state} onChange={(e) => setState(e.currentTarget.value)}>
           <option value="">{t('objection.list.allStates')}</option>
           {OBJECTION_STATES.map((s) => (
@@ -42,7 +34,7 @@ export function AdminObjectionsPage() {
             </option>
           ))}
         </HTMLSelect>
-      </form>
+      </SearchToolbar>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'issue', title: t('objection.list.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
           <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>

@@ -1,4 +1,4 @@
-import { Alert, AnchorButton, Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Tag, TextArea } from '@blueprintjs/core';
+import { Alert, AnchorButton, Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import { useLang } from '../../lib/useLang';
 import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { DetailFallback } from './ObjectionBits';
+import { DetailFallback, SearchToolbar } from './ObjectionBits';
 import type { IpInformation } from './types';
 import './objection.css';
 
@@ -32,7 +32,6 @@ export function IpInformationPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const [status, setStatus] = useState('all');
-  const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const { first, items, next, loadMore, failed } = useKeysetPages<{ items: IpInformation[]; next: string | null }, Row>('/api/admin/ip-information', { status, q: q || undefined }, (r) =>
     r.items.map((i) => ({ ...i, id: i.ipciId })),
@@ -40,14 +39,7 @@ export function IpInformationPage() {
   return (
     <div className="ipci-stack">
       <h2 className="ipci-page-title">{t('ipInformation.title')}</h2>
-      <form
-        className="ipci-toolbar"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQ(typed.trim());
-        }}
-      >
-        <InputGroup leftIcon="search" type="search" placeholder={t('ipInformation.search')} aria-label={t('ipInformation.search')} value={typed} onChange={(e) => setTyped(e.target.value)} data-testid="ip-information-search" />
+      <SearchToolbar label={t('ipInformation.search')} testId="ip-information-search" onSearch={setQ}>
         <HTMLSelect aria-label={t('ipInformation.filter')} value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
           {IP_INFORMATION_FILTERS.map((f) => (
             <option key={f} value={f}>
@@ -55,7 +47,7 @@ export function IpInformationPage() {
             </option>
           ))}
         </HTMLSelect>
-      </form>
+      </SearchToolbar>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'search', title: t('ipInformation.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
           <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>

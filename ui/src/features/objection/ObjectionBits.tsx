@@ -1,5 +1,5 @@
-import { Button, Callout, FormGroup, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
-import type { ReactElement, ReactNode } from 'react';
+import { Button, Callout, FormGroup, InputGroup, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { Formik, type FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { AnySchema } from 'yup';
@@ -25,6 +25,23 @@ export function DetailFallback({ failure, notFound, back }: { failure: 'notFound
     <div className="ipci-page-center">
       <Spinner />
     </div>
+  );
+}
+
+/** The back-office lists' toolbar: a search box (enter searches) followed by `children` (filters). */
+export function SearchToolbar({ label, testId, onSearch, children }: { label: string; testId: string; onSearch: (q: string) => void; children: ReactNode }) {
+  const [typed, setTyped] = useState('');
+  return (
+    <form
+      className="ipci-toolbar"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(typed.trim());
+      }}
+    >
+      <InputGroup leftIcon="search" type="search" placeholder={label} aria-label={label} value={typed} onChange={(e) => setTyped(e.target.value)} data-testid={testId} />
+      {children}
+    </form>
   );
 }
 

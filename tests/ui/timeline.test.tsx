@@ -49,7 +49,7 @@ describe('timeline', () => {
     const t = i18n.getFixedT(lang);
     return layoutModel(model, {
       step: (id) => t(`steps.${model.kind}.${id}`),
-      meta: (id) => `${t('stepState.pending')} · ${t(`actors.${model.steps.find((s) => s.id === id)?.actor}`)}`,
+      meta: (id) => [...['done', 'current', 'failed', 'waiting', 'pending'].map((st) => t(`stepState.${st}`)), t(`actors.${model.steps.find((s) => s.id === id)?.actor}`)],
       transition: (on) => t(`transitions.${on}`),
     });
   };

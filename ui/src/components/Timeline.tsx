@@ -9,7 +9,7 @@ import type { CaseView } from '../api/types';
 import { useSession } from '../session/SessionContext';
 import { formatDateTime, formatDeadline } from '../lib/format';
 import { useLang } from '../lib/useLang';
-import { LABEL_FONT, LABEL_PAD, layoutModel, smoothPath, type Point } from './timelineLayout';
+import { browserMeasure, LABEL_FONT, LABEL_PAD, layoutModel, smoothPath, type Point } from './timelineLayout';
 
 type State = StepStatus | 'pending';
 
@@ -70,9 +70,8 @@ function StepNodeView({ id, data, width }: NodeProps<StepNode>) {
       <strong style={{ color: colour }} title={data.label}>
         {data.label}
       </strong>
-      <div className="ipci-step-meta">
-        {data.stateLabel} · {data.actor}
-      </div>
+      <div className="ipci-step-meta">{data.stateLabel}</div>
+      <div className="ipci-step-meta">{data.actor}</div>
     </div>
   );
 }
@@ -156,17 +155,16 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
   const events = view?.events;
   const states = useMemo(() => (model && events ? stepStates(model, events) : {}), [model, events]);
 
-  // The layout depends on the model and the language only: a step's box is as wide as its longest
-  // "state · actor" line, so a live event recolours the diagram without moving anything.
+  // The layout depends on the model and the language only: a step's box is wide enough for any of
+  // its states, so a live event recolours the diagram without moving anything.
   const layout = useMemo(() => {
     if (!model) return null;
-    const longestState = Math.max(...STATES.map((st) => t(`stepState.${st}`).length));
-    const stateLabel = STATES.map((st) => t(`stepState.${st}`)).find((l) => l.length === longestState) ?? '';
+    const stateLabels = STATES.map((st) => t(`stepState.${st}`));
     return layoutModel(model, {
       step: (id) => t(`steps.${model.kind}.${id}`),
-      meta: (id) => `${stateLabel} · ${t(`actors.${model.steps.find((s) => s.id === id)?.actor}`)}`,
+      meta: (id) => [...stateLabels, t(`actors.${model.steps.find((s) => s.id === id)?.actor}`)],
       transition: (on) => t(`transitions.${on}`),
-    });
+    }, browserMeasure(getComputedStyle(document.body).fontFamily));
   }, [model, t]);
 
   const { nodes, edges } = useMemo(() => {

@@ -5,9 +5,9 @@ import type { ProcessModel } from '../../../domain/processes/model';
 export const STEP_FONT = 15;
 export const META_FONT = 13;
 export const LABEL_FONT = 13;
-/** A step box's fixed height: its name and its "state · actor" line (styles.css `.ipci-step-node`). */
-export const STEP_HEIGHT = 60;
-const STEP_MIN_WIDTH = 140;
+/** A step box's fixed height: its name, its state and its actor, one line each (styles.css `.ipci-step-node`). */
+export const STEP_HEIGHT = 64;
+const STEP_MIN_WIDTH = 112;
 /** The box's horizontal padding and border (styles.css: 12 px padding, 2 px border each side). */
 const STEP_CHROME = 28;
 /** The label's background padding (Timeline's labelBgPadding) on each side. */
@@ -24,15 +24,30 @@ export interface Point {
   y: number;
 }
 
+/** How wide a line of text is drawn, in px (bold: the step names). */
+export type Measure = (text: string, fontSize: number, bold?: boolean) => number;
+
 /**
- * A generous estimate of a line's width: CJK and full-width characters take 1 em, others at most
- * 0.62 em (bold Latin capitals are the widest). It reserves room before the browser measures anything,
- * so it errs wide: a box or label drawn narrower than its reservation never reaches its neighbour.
+ * A generous estimate of a line's width where nothing can measure text (tests): CJK and full-width
+ * characters take 1 em, others at most 0.62 em (bold Latin capitals are the widest).
  */
-export function textWidth(text: string, fontSize: number): number {
+export const estimateWidth: Measure = (text, fontSize) => {
   let em = 0;
   for (const ch of text) em += /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 1 : 0.62;
   return Math.ceil(em * fontSize);
+};
+
+/**
+ * The browser's own measure of the page's font (an offscreen canvas), a few px wider for safety;
+ * the estimate where there is no canvas.
+ */
+export function browserMeasure(fontFamily: string): Measure {
+  const ctx = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+  if (!ctx) return estimateWidth;
+  return (text, fontSize, bold) => {
+    ctx.font = `${bold ? 700 : 400} ${fontSize}px ${fontFamily}`;
+    return Math.ceil(ctx.measureText(text).width) + 4;
+  };
 }
 
 export interface LaidOutEdge {
@@ -59,8 +74,8 @@ export interface Layout {
 export interface LayoutText {
   /** The step's name. */
   step: (id: string) => string;
-  /** The longest "state · actor" line the step can show (its width does not change with its state). */
-  meta: (id: string) => string;
+  /** What the lines under the step's name may say: any of its states (the box keeps its width as they change), its actor. */
+  meta: (id: string) => string[];
   /** The label of a transition event. */
   transition: (on: string) => string;
 }
@@ -68,15 +83,15 @@ export interface LayoutText {
 /**
  * Left-to-right layered layout (dagre) of a process model. Step boxes and edge labels get room as the
  * layout is computed, so labels never sit on each other or under a step; two transitions between the
- * same steps (paid online or by finance) are one edge naming both. Loops are reversed by dagre's
- * acyclicer for ranking and routed back.
+ * same steps (paid online or by finance) are one edge naming both. Loops (a correction back to its
+ * review) are found by dagre's depth-first acyclicer in the model's step order and routed back.
  */
-export function layoutModel(model: ProcessModel, text: LayoutText): Layout {
+export function layoutModel(model: ProcessModel, text: LayoutText, measure: Measure = estimateWidth): Layout {
   const g = new dagre.graphlib.Graph();
-  g.setGraph({ rankdir: 'LR', ranksep: 28, nodesep: 28, edgesep: 16, marginx: 12, marginy: 12 });
+  g.setGraph({ rankdir: 'LR', ranksep: 20, nodesep: 24, edgesep: 16, marginx: 12, marginy: 12 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const s of model.steps) {
-    const width = Math.max(STEP_MIN_WIDTH, textWidth(text.step(s.id), STEP_FONT) + STEP_CHROME, textWidth(text.meta(s.id), META_FONT) + STEP_CHROME);
+    const width = Math.max(STEP_MIN_WIDTH, measure(text.step(s.id), STEP_FONT, true) + STEP_CHROME, ...text.meta(s.id).map((line) => measure(line, META_FONT) + STEP_CHROME));
     g.setNode(s.id, { width, height: STEP_HEIGHT });
   }
   const merged = new Map<string, { from: string; to: string; on: string[] }>();
@@ -90,7 +105,7 @@ export function layoutModel(model: ProcessModel, text: LayoutText): Layout {
   for (const [key, tr] of merged) {
     const label = tr.on.length ? tr.on.map(text.transition).join(' / ') : undefined;
     if (label) labels.set(key, label);
-    g.setEdge(tr.from, tr.to, label ? { width: textWidth(label, LABEL_FONT) + 2 * LABEL_PAD.x, height: Math.ceil(LABEL_FONT * 1.3) + 2 * LABEL_PAD.y, labelpos: 'c' } : {});
+    g.setEdge(tr.from, tr.to, label ? { width: measure(label, LABEL_FONT) + 2 * LABEL_PAD.x, height: Math.ceil(LABEL_FONT * 1.3) + 2 * LABEL_PAD.y, labelpos: 'c' } : {});
   }
   dagre.layout(g);
 

@@ -10,10 +10,10 @@ import { tradeRecordCreateSchema, tradeRecordUpdateSchema, VOUCHER_UPLOAD_KIND, 
 import { api, ApiError } from '../../api/client';
 import { CountrySelect } from '../../components/CountrySelect';
 import { UploadField } from '../../components/UploadField';
-import { translateError } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { useServerErrors } from '../../lib/useServerErrors';
 import { validateWithSchema } from '../../lib/validate';
+import { fieldError } from '../account/fields';
 import { ChannelSelect } from '../trade/ChannelSelect';
 import type { IpciOwner, TradeRecordDetail } from './types';
 import './records.css';
@@ -119,11 +119,7 @@ export function TradeRecordForm({ initial, ip, adding, submitText, onSubmit, onD
   return (
     <Formik<RecordValues> initialValues={initial} validate={(v) => validateRecord(v, adding)} onSubmit={submit}>
       {(form) => {
-        const error = (name: string) => {
-          const touched = Boolean((form.touched as Record<string, unknown>)[name]) || form.submitCount > 0;
-          const client = touched ? (form.errors as Record<string, string | undefined>)[name] : undefined;
-          return client ? translateError(t, client) : server[name];
-        };
+        const error = (name: string) => fieldError(form, server, name, t);
         const set = (name: keyof RecordValues, v: unknown) => {
           clear(name);
           void form.setFieldValue(name, v);

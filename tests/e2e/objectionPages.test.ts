@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
-import { launchChromium } from '../support/browser';
+import { launchChromium, openSized, overflow, screenshot, SIZES } from '../support/browser';
 import { apiBase, Caller, closeTestDb, DEMO, eventually, png, signedIn, taskPath, testDb } from '../support/http';
 import { certifiedUser } from '../support/identity';
 import { issuedIpci } from '../support/ipcis';
@@ -14,12 +12,6 @@ import { issuedIpci } from '../support/ipcis';
  * information pages, the inbox task and a revoked certificate's verification page — nothing wider
  * than the window. IPCI_SCREENSHOT_DIR=/some/dir keeps a screenshot of each to look at.
  */
-const SHOTS = process.env.IPCI_SCREENSHOT_DIR;
-const SIZES = [
-  ['390', { width: 390, height: 844 }],
-  ['1440', { width: 1440, height: 900 }],
-] as const;
-const OVERFLOW = 'document.scrollingElement.scrollWidth - window.innerWidth';
 
 let browser: Browser;
 let temporal: Client;
@@ -63,7 +55,6 @@ beforeAll(async () => {
   await eventually(() => testDb()('ip_listings').where({ ipci_id: revoked.id }).first());
   await revoked.handle.executeUpdate('revokeIpci', { args: [{ reason: 'Objection upheld', category: 'forgedMaterials' }] });
   revokedCode = revoked.code;
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 }, 240_000);
 
 afterAll(async () => {
@@ -72,24 +63,9 @@ afterAll(async () => {
   await closeTestDb();
 });
 
-async function open(viewport: { width: number; height: number }, lang: string, login?: readonly [string, string]): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  await context.addCookies([{ name: 'cookie-lang', value: lang, url: apiBase() }]);
-  if (login) expect((await context.request.post(`${apiBase()}/api/auth/login`, { data: { login: login[0], password: login[1] } })).status()).toBe(200);
-  return context.newPage();
-}
-
-async function overflow(page: Page, url: string, ready: string, shot: string): Promise<number> {
-  await page.goto(apiBase() + url);
-  await page.locator(ready).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${shot}.png`), fullPage: true });
-  return page.evaluate<number>(OVERFLOW);
-}
-
 describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
   test.each(SIZES)('the objection pages fit a %s px window', async (size, viewport) => {
-    const asObjector = await open(viewport, lang, [objector.username, objector.password]);
+    const asObjector = await openSized(browser, viewport, lang, [objector.username, objector.password]);
     const mine = [
       ['form', `/${lang}/ipci/trade/objection?ipci=${ipciId}`, '[data-testid="objection-form"]'],
       ['list', `/${lang}/ipci/usercenter/objection`, '[data-testid="objection-row"]'],
@@ -99,11 +75,11 @@ describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
     for (const [name, url, ready] of mine) expect([name, await overflow(asObjector, url, ready, `objection-${name}-${lang}-${size}`)]).toEqual([name, 0]);
     await asObjector.context().close();
 
-    const asHolder = await open(viewport, lang, [holder.username, holder.password]);
+    const asHolder = await openSized(browser, viewport, lang, [holder.username, holder.password]);
     expect(await overflow(asHolder, `/${lang}/ipci/usercenter/objectionanswer/${objectionId}`, '[data-testid="objection-holder-answer"]', `objection-answer-${lang}-${size}`)).toBe(0);
     await asHolder.context().close();
 
-    const asAdmin = await open(viewport, lang, DEMO.admin);
+    const asAdmin = await openSized(browser, viewport, lang, DEMO.admin);
     const staff = [
       ['admin-list', '/admin/objection', '[data-testid="admin-objection-row"]'],
       ['admin-detail', `/admin/objection/${objectionId}`, '[data-testid="admin-objection-task"]'],
@@ -117,7 +93,7 @@ describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
 });
 
 test('staff uphold the objection in the inbox with revocation: the certificate\'s verification page says revoked, with the public reason only', async () => {
-  const page = await open({ width: 1440, height: 900 }, 'en-US', DEMO.admin);
+  const page = await openSized(browser, { width: 1440, height: 900 }, 'en-US', DEMO.admin);
   await page.goto(`${apiBase()}/manage/tasks/${encodeURIComponent(decisionTaskId)}`);
   const decision = page.locator('[data-testid="decision-form"]');
   await decision.waitFor();
@@ -131,6 +107,6 @@ test('staff uphold the objection in the inbox with revocation: the certificate\'
   await page.locator('[data-testid="verify-revocation"]').waitFor();
   expect(await page.locator('[data-testid="verify-banner"]').innerText()).toContain('Reason: Forged materials');
   expect(await page.locator('body').innerText()).not.toContain('山海文化');
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'objection-upheld-verify-en-US-1440.png'), fullPage: true });
+  await screenshot(page, 'objection-upheld-verify-en-US-1440');
   await page.context().close();
 }, 120_000);

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
 import { apiBase, closeTestDb, DEMO, newUser } from '../support/http';
 import { ipciRow } from '../support/ipcis';
-import { launchChromium } from '../support/browser';
+import { DESKTOP, launchChromium, openSized, overflow, OVERFLOW, PHONE, screenshot, SIZES } from '../support/browser';
 
 /**
  * Issue 10 §3 "Phones": the public pages (the certificate verification page first: its QR code is
@@ -12,9 +10,6 @@ import { launchChromium } from '../support/browser';
  * than the screen — and keep the desktop layout at 1440 px, where the admin users table fits its card.
  * IPCI_SCREENSHOT_DIR=/some/dir keeps a screenshot of every page and size to look at.
  */
-const SHOTS = process.env.IPCI_SCREENSHOT_DIR;
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 900 };
 let browser: Browser;
 let code: string;
 let registrationId: string;
@@ -26,35 +21,12 @@ beforeAll(async () => {
   const owner = await newUser('personal');
   user = owner;
   ({ code, registrationId } = await ipciRow(owner.id));
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
   await closeTestDb();
 });
-
-async function open(viewport: { width: number; height: number }, lang: string, login?: readonly [string, string]): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  await context.addCookies([{ name: 'cookie-lang', value: lang, url: apiBase() }]);
-  if (login) {
-    const res = await context.request.post(`${apiBase()}/api/auth/login`, { data: { login: login[0], password: login[1] } });
-    expect(res.status()).toBe(200);
-  }
-  return context.newPage();
-}
-
-/** How far the page reaches past the window's right edge (evaluated in the page; this project has no DOM types). */
-const OVERFLOW = 'document.scrollingElement.scrollWidth - window.innerWidth';
-
-/** Opens `url` and answers how far the page reaches past the window's right edge (0: it fits). */
-async function overflow(page: Page, url: string, ready: string, shot: string): Promise<number> {
-  await page.goto(apiBase() + url);
-  await page.locator(ready).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${shot}.png`), fullPage: true });
-  return page.evaluate<number>(OVERFLOW);
-}
 
 const pages = (lang: string) =>
   [
@@ -73,22 +45,16 @@ const pages = (lang: string) =>
 const USER_CENTRE_AREAS = ['identity', 'security', 'password', 'sessions', 'invitation', 'msg', 'traceability', 'certificates', 'orderrecord', 'trade'];
 
 describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
-  test.each([
-    ['390', PHONE],
-    ['1440', DESKTOP],
-  ])('public pages fit a %s px window', async (size, viewport) => {
-    const page = await open(viewport, lang);
+  test.each(SIZES)('public pages fit a %s px window', async (size, viewport) => {
+    const page = await openSized(browser, viewport, lang);
     for (const [name, url, ready] of pages(lang)) {
       expect([name, await overflow(page, url, ready, `${name}-${lang}-${size}`)]).toEqual([name, 0]);
     }
     await page.context().close();
   }, 120_000);
 
-  test.each([
-    ['390', PHONE],
-    ['1440', DESKTOP],
-  ])('the user centre fits a %s px window; on a phone its menu folds behind a toggle', async (size, viewport) => {
-    const page = await open(viewport, lang, [user.username, user.password]);
+  test.each(SIZES)('the user centre fits a %s px window; on a phone its menu folds behind a toggle', async (size, viewport) => {
+    const page = await openSized(browser, viewport, lang, [user.username, user.password]);
     expect(await overflow(page, `/${lang}/ipci/usercenter`, '[data-testid="uc-user"]', `usercenter-${lang}-${size}`)).toBe(0);
     for (const area of USER_CENTRE_AREAS) {
       expect([area, await overflow(page, `/${lang}/ipci/usercenter/${area}`, '.ipci-uc-content .ipci-page-title', `usercenter-${area}-${lang}-${size}`)]).toEqual([area, 0]);
@@ -100,7 +66,7 @@ describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
       expect(await menu.isVisible()).toBe(false);
       await page.locator('.ipci-uc-menu-toggle').click();
       await menu.waitFor();
-      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `usercenter-menu-${lang}-${size}.png`), fullPage: true });
+      await screenshot(page, `usercenter-menu-${lang}-${size}`);
       expect(await page.evaluate<number>(OVERFLOW)).toBe(0);
     } else {
       expect(await menu.isVisible()).toBe(true);
@@ -110,11 +76,8 @@ describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
   }, 120_000);
 });
 
-test.each([
-  ['390', PHONE],
-  ['1440', DESKTOP],
-])('the admin users table fits its card at 1440 px and scrolls inside it at 390 px (%s)', async (size, viewport) => {
-  const page = await open(viewport, 'en-US', DEMO.admin);
+test.each(SIZES)('the admin users table fits its card at 1440 px and scrolls inside it at 390 px (%s)', async (size, viewport) => {
+  const page = await openSized(browser, viewport, 'en-US', DEMO.admin);
   expect(await overflow(page, '/admin/userManagement', '[data-testid="users-table"]', `admin-users-${size}`)).toBe(0);
   const [table, card] = await page.evaluate<[number, number]>(
     `(() => { const t = document.querySelector('[data-testid="users-table"]'); return [t.getBoundingClientRect().width, t.closest('.ipci-list-scroll').clientWidth]; })()`,
@@ -127,7 +90,7 @@ test.each([
 const BACK_OFFICE = ['/admin', '/manage/inbox', '/manage/inbox?queue=cancellation', '/admin/roles', '/admin/invitationStatistics', '/admin/outbox', '/admin/myMsg', '/admin/calendar', '/admin/ciOrder', '/admin/selfWork', '/admin/ipAuthOrder', '/admin/updatePassword'];
 
 test.each(['zh-CN', 'en-US', 'ja-JP'])('the back office fits a 390 px window (%s)', async (lang) => {
-  const page = await open(PHONE, lang, DEMO.admin);
+  const page = await openSized(browser, PHONE, lang, DEMO.admin);
   for (const url of BACK_OFFICE) {
     expect([url, await overflow(page, url, '.ipci-page-title', `admin${url.replace(/\W+/g, '-')}-${lang}-390`)]).toEqual([url, 0]);
   }
@@ -135,13 +98,13 @@ test.each(['zh-CN', 'en-US', 'ja-JP'])('the back office fits a 390 px window (%s
 }, 120_000);
 
 test.each(['zh-CN', 'en-US', 'ja-JP'])('on a desktop the title audit diagram shows every step within its card (%s)', async (lang) => {
-  const page = await open(DESKTOP, lang, [user.username, user.password]);
+  const page = await openSized(browser, DESKTOP, lang, [user.username, user.password]);
   await page.goto(`${apiBase()}/${lang}/ipci/usercenter/traceability/${registrationId}`);
   await page.locator('[data-testid="step-issued"]').waitFor();
   const [scroll, visible] = await page.evaluate<[number, number]>(
     `(() => { const s = document.querySelector('.ipci-flow-scroll'); return [s.scrollWidth, s.clientWidth]; })()`,
   );
   expect(scroll).toBeLessThanOrEqual(visible);
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `timeline-${lang}-1440.png`), fullPage: true });
+  await screenshot(page, `timeline-${lang}-1440`);
   await page.context().close();
 }, 120_000);

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
-import { launchChromium } from '../support/browser';
+import { launchChromium, openSized, overflow, SIZES } from '../support/browser';
 import { listedIp } from '../support/catalogue';
-import { apiBase, Caller, closeTestDb, DEMO, eventually, png, signedIn, taskPath, testDb } from '../support/http';
+import { Caller, closeTestDb, DEMO, eventually, png, signedIn, taskPath, testDb } from '../support/http';
 import { certifiedUser } from '../support/identity';
 
 /**
@@ -13,12 +11,6 @@ import { certifiedUser } from '../support/identity';
  * dictionaries and manual trades, and an entrusted trade's negotiation task — nothing wider than
  * the window. IPCI_SCREENSHOT_DIR=/some/dir keeps a screenshot of each to look at.
  */
-const SHOTS = process.env.IPCI_SCREENSHOT_DIR;
-const SIZES = [
-  ['390', { width: 390, height: 844 }],
-  ['1440', { width: 1440, height: 900 }],
-] as const;
-const OVERFLOW = 'document.scrollingElement.scrollWidth - window.innerWidth';
 
 let browser: Browser;
 let seller: { username: string; password: string };
@@ -79,7 +71,6 @@ beforeAll(async () => {
   tradeId = (await other.caller.post('/api/trades/entrusted', request(ip.id))).body.trade.id;
   await decide(tradeId, 'platformContact', { outcome: 'approve', reasons: {}, values: { contactSummary: 'Emailed the buyer the holder’s terms' } });
   negotiationTaskId = (await eventually(() => testDb()('tasks').where({ case_id: tradeId, step: 'negotiation', status: 'open' }).first())).id;
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 }, 300_000);
 
 afterAll(async () => {
@@ -87,24 +78,9 @@ afterAll(async () => {
   await closeTestDb();
 });
 
-async function open(viewport: { width: number; height: number }, lang: string, login: readonly [string, string]): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  await context.addCookies([{ name: 'cookie-lang', value: lang, url: apiBase() }]);
-  expect((await context.request.post(`${apiBase()}/api/auth/login`, { data: { login: login[0], password: login[1] } })).status()).toBe(200);
-  return context.newPage();
-}
-
-async function overflow(page: Page, url: string, ready: string, shot: string): Promise<number> {
-  await page.goto(apiBase() + url);
-  await page.locator(ready).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${shot}.png`), fullPage: true });
-  return page.evaluate<number>(OVERFLOW);
-}
-
 describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
   test.each(SIZES)('the records pages fit a %s px window', async (size, viewport) => {
-    const asSeller = await open(viewport, lang, [seller.username, seller.password]);
+    const asSeller = await openSized(browser, viewport, lang, [seller.username, seller.password]);
     const mine = [
       ['list', `/${lang}/ipci/usercenter/traderecord`, '[data-testid="evaluation-row"]'],
       ['add', `/${lang}/ipci/usercenter/addtraderecord`, '[data-testid="record-form"]'],
@@ -113,7 +89,7 @@ describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
     for (const [name, url, ready] of mine) expect([name, await overflow(asSeller, url, ready, `records-${name}-${lang}-${size}`)]).toEqual([name, 0]);
     await asSeller.context().close();
 
-    const asAdmin = await open(viewport, lang, DEMO.admin);
+    const asAdmin = await openSized(browser, viewport, lang, DEMO.admin);
     const staff = [
       ['admin-list', '/admin/transactionRecord', '[data-testid="admin-record-row"]'],
       ['admin-add', '/admin/transactionRecord/add', '[data-testid="record-form"]'],

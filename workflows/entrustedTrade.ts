@@ -110,8 +110,8 @@ export async function entrustedTrade(input: EntrustedTradeInput): Promise<Entrus
     cancelledByBuyer = true;
     await acts.withdrawTradeTask({ taskId, caseKind: KIND, caseId, workflowId: workflowInfo().workflowId, queue: 'trade', step: at, subjectUserId: input.buyerId });
     await enter('closed', 'done', { closeReason: 'cancelledByBuyer' });
-    await progress(KIND, caseId, { step: at, status: 'done', actor: 'user' });
-    await progress(KIND, caseId, { step: 'closed', status: 'done', actor: 'user' });
+    await progress(KIND, caseId, { step: at, status: 'done', actor: 'buyer' });
+    await progress(KIND, caseId, { step: 'closed', status: 'done', actor: 'buyer' });
     await tell('cancelled');
     return end('closed');
   };
@@ -127,7 +127,7 @@ export async function entrustedTrade(input: EntrustedTradeInput): Promise<Entrus
   };
 
   await enter('pendingConfirmation', 'platformContact');
-  await progress(KIND, caseId, { step: 'submit', status: 'done', actor: 'user' });
+  await progress(KIND, caseId, { step: 'submit', status: 'done', actor: 'buyer' });
   await tell('received');
 
   // Staff contact the user and record what was said.

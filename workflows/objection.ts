@@ -59,7 +59,7 @@ export async function objection(input: ObjectionInput): Promise<ObjectionState> 
     modifyObjection,
     async ({ data }) => {
       await acts.saveObjectionData({ objectionId: caseId, data });
-      await progress(KIND, caseId, { step: 'submitted', status: 'done', actor: 'user' });
+      await progress(KIND, caseId, { step: 'submitted', status: 'done', actor: 'objector' });
       return { state };
     },
     {
@@ -137,8 +137,8 @@ export async function objection(input: ObjectionInput): Promise<ObjectionState> 
       objectionId: caseId,
       task: taskId === null ? null : { taskId, caseKind: KIND, caseId, workflowId: workflowInfo().workflowId, queue: 'objection', step: openStep, subjectUserId: objectorId },
     });
-    await progress(KIND, caseId, { step: openStep, status: 'done', actor: 'user' });
-    await progress(KIND, caseId, { step: 'withdrawn', status: 'done', actor: 'user' });
+    await progress(KIND, caseId, { step: openStep, status: 'done', actor: 'objector' });
+    await progress(KIND, caseId, { step: 'withdrawn', status: 'done', actor: 'objector' });
     if (told) await acts.sendMessage({ dedupeKey: `${KIND}/${caseId}/withdrawn/holder`, userId: holderId, titleKey: 'objectionWithdrawnHolder', params: { code } });
     state = 'withdrawn';
     upsertSearchAttributes([{ key: CaseState, value: state }]);
@@ -159,7 +159,7 @@ export async function objection(input: ObjectionInput): Promise<ObjectionState> 
 
   const run = async (): Promise<void> => {
     await enter('pendingAudit');
-    await progress(KIND, caseId, { step: 'submitted', status: 'done', actor: 'user' });
+    await progress(KIND, caseId, { step: 'submitted', status: 'done', actor: 'objector' });
 
     const audit = await staffStep('formalReview');
     if (!audit.decided) return withdraw(audit.taskId, 'formalReview');
@@ -171,7 +171,7 @@ export async function objection(input: ObjectionInput): Promise<ObjectionState> 
     const answerMs = input.answerTimeoutMs ?? DEFAULT_OBJECTION_ANSWER_MS;
     const dueAt = new Date(Date.now() + answerMs).toISOString();
     await enter('pendingConfirmation', dueAt);
-    await progress(KIND, caseId, { step: 'holderAnswer', status: 'current', actor: 'user', dueAt });
+    await progress(KIND, caseId, { step: 'holderAnswer', status: 'current', actor: 'holder', dueAt });
     told = true;
     await acts.sendMessage({
       dedupeKey: `${KIND}/${caseId}/holder`,
@@ -183,7 +183,7 @@ export async function objection(input: ObjectionInput): Promise<ObjectionState> 
     await acts.sendMessage({ dedupeKey: `${KIND}/${caseId}/admitted`, userId: objectorId, titleKey: 'objectionAdmitted', params: { code }, actionLink: `usercenter/objectiondetail/${caseId}` });
     await condition(() => answered || withdrawRequested, answerMs);
     if (withdrawRequested) return withdraw(null, 'holderAnswer');
-    await progress(KIND, caseId, { step: 'holderAnswer', status: 'done', actor: answered ? 'user' : 'system' });
+    await progress(KIND, caseId, { step: 'holderAnswer', status: 'done', actor: answered ? 'holder' : 'system' });
 
     await enter('underReview');
     const review = await staffStep('decision');

@@ -268,7 +268,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
   };
 
   /** Ends the trade: refused by the seller, or closed (cancelled, timed out, unpaid, continued). */
-  const finish = async (end: 'refused' | 'closed', from: TradeStep, patch: TradePatch, actor: 'user' | 'system', notify: TradeSide[], titleKey: string, turn?: Pending): Promise<TradeOrderResult> => {
+  const finish = async (end: 'refused' | 'closed', from: TradeStep, patch: TradePatch, actor: 'buyer' | 'seller' | 'system', notify: TradeSide[], titleKey: string, turn?: Pending): Promise<TradeOrderResult> => {
     // Freed before the row says closed, so whoever reads the closed trade may agree on its licence.
     if (reserved) await acts.releaseTradeLicence({ tradeId: caseId });
     await together(
@@ -284,7 +284,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
     return end;
   };
   const timedOut = (from: TradeStep) => finish('closed', from, { closeReason: 'timeout' }, 'system', ['buyer', 'seller'], 'timeout');
-  const cancelled = (from: TradeStep) => finish('closed', from, { closeReason: 'cancelledByBuyer' }, 'user', ['seller'], 'cancelled');
+  const cancelled = (from: TradeStep) => finish('closed', from, { closeReason: 'cancelledByBuyer' }, 'buyer', ['seller'], 'cancelled');
 
   // ---- start ---------------------------------------------------------------------------------
   upsertSearchAttributes([
@@ -294,7 +294,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
   ]);
   // The seller hears of a self-service application once the platform has checked it.
   await together(
-    () => progress(KIND, caseId, { step: 'submit', status: 'done', actor: 'user' }),
+    () => progress(KIND, caseId, { step: 'submit', status: 'done', actor: 'buyer' }),
     () => (input.mode === 'selfService' && input.platformCheck ? message('submitted', 'buyer', 'submittedForCheck') : message('submitted', 'seller', input.mode === 'contactSeller' ? 'contactReceived' : 'received')),
   );
 
@@ -314,7 +314,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
       await acts.saveTradeResubmission({ tradeId: caseId, round, application: resubmission.application, priceFen: resubmission.priceFen });
       await together(
         () => enter('platformCheck', 'pendingConfirmation', { checkFlags: null }),
-        () => progress(KIND, caseId, { step: 'correction', status: 'done', actor: 'user' }),
+        () => progress(KIND, caseId, { step: 'correction', status: 'done', actor: 'buyer' }),
       );
       settle(turn);
     }
@@ -323,7 +323,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
   // ---- the seller decides; a counter-offer goes to the buyer and may come back -------------------
   await together(
     () => enter('sellerDecision', 'pendingConfirmation'),
-    () => progress(KIND, caseId, { step: 'sellerDecision', status: 'current', actor: 'user' }),
+    () => progress(KIND, caseId, { step: 'sellerDecision', status: 'current', actor: 'seller' }),
     () => (input.platformCheck ? message('toDecide', 'seller', 'received') : Promise.resolve()),
   );
   // The seller's agreement (or the buyer's acceptance of a counter-offer) is answered once the fee's order exists.
@@ -333,7 +333,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
     if (!turn) return timedOut(step);
     const { action } = turn;
     if (action.type === 'cancel') return cancelled(step);
-    if (action.type === 'reject') return finish('refused', 'sellerDecision', { rejectReason: action.reason }, 'user', ['buyer'], 'refused', turn);
+    if (action.type === 'reject') return finish('refused', 'sellerDecision', { rejectReason: action.reason }, 'seller', ['buyer'], 'refused', turn);
     if (action.type === 'agree') {
       // Checked now, not when the seller opened the page; the reservation makes the check and the
       // agreement one step, so another trade agreed at the same moment cannot pass it too.
@@ -343,7 +343,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
         continue;
       }
       await together(
-        () => progress(KIND, caseId, { step: 'sellerDecision', status: 'done', actor: 'user' }),
+        () => progress(KIND, caseId, { step: 'sellerDecision', status: 'done', actor: 'seller' }),
         () => message('agreed', 'buyer', 'agreed'),
       );
       agreement = turn;
@@ -356,8 +356,8 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
         () => acts.postTradeMessage({ dedupeKey: `${KIND}/${caseId}/counter/${offers}`, tradeId: caseId, authorId: sellerId, kind: 'counterOffer', body: action.offer.note, data: { ...action.offer } }),
         () => enter('counterOffer', 'pendingConfirmation', { counterOffer: { ...action.offer } }),
         async () => {
-          await progress(KIND, caseId, { step: 'sellerDecision', status: 'done', actor: 'user' });
-          await progress(KIND, caseId, { step: 'counterOffer', status: 'current', actor: 'user' });
+          await progress(KIND, caseId, { step: 'sellerDecision', status: 'done', actor: 'seller' });
+          await progress(KIND, caseId, { step: 'counterOffer', status: 'current', actor: 'buyer' });
         },
         () => message(`counter/${offers}`, 'buyer', 'counterOffer'),
       );
@@ -402,8 +402,8 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
     setCurrentDetails(`Trade ${caseId} (${input.mode}): completed`);
     await together(
       async () => {
-        await progress(KIND, caseId, { step: 'inProgress', status: 'done', actor: 'user' });
-        await progress(KIND, caseId, { step: 'completed', status: 'done', actor: 'user' });
+        await progress(KIND, caseId, { step: 'inProgress', status: 'done', actor: 'buyer' });
+        await progress(KIND, caseId, { step: 'completed', status: 'done', actor: 'buyer' });
       },
       () => message('completed', 'seller', 'completed'),
       () => message('completed', 'buyer', 'completed'),
@@ -447,7 +447,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
       () => enter('correction', 'pendingConfirmation', { checkFlags: decision.reasons }),
       async () => {
         await progress(KIND, caseId, { step: 'platformCheck', status: 'failed', actor: 'staff', actorName: decidedBy.name, reasons: decision.reasons });
-        await progress(KIND, caseId, { step: 'correction', status: 'current', actor: 'user' });
+        await progress(KIND, caseId, { step: 'correction', status: 'current', actor: 'buyer' });
       },
       () => message(`checkFailed/${round}`, 'buyer', 'checkFailed'),
     );
@@ -477,7 +477,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
           counterOffer: null,
           agreedTerms: { priceFen: accepted.priceFen, ...agreedTermsOf(accepted) },
         }),
-      () => progress(KIND, caseId, { step: 'counterOffer', status: 'done', actor: 'user' }),
+      () => progress(KIND, caseId, { step: 'counterOffer', status: 'done', actor: 'buyer' }),
       () => message(`counterAccepted/${n}`, 'seller', 'counterAccepted'),
     );
   }
@@ -489,8 +489,8 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
       () => acts.postTradeMessage({ dedupeKey: `${KIND}/${caseId}/counterAnswer/${n}`, tradeId: caseId, authorId: buyerId, kind: 'counterDeclined' }),
       () => enter('sellerDecision', 'pendingConfirmation', { counterOffer: null }),
       async () => {
-        await progress(KIND, caseId, { step: 'counterOffer', status: 'failed', actor: 'user' });
-        await progress(KIND, caseId, { step: 'sellerDecision', status: 'current', actor: 'user' });
+        await progress(KIND, caseId, { step: 'counterOffer', status: 'failed', actor: 'buyer' });
+        await progress(KIND, caseId, { step: 'sellerDecision', status: 'current', actor: 'seller' });
       },
       () => message(`counterDeclined/${n}`, 'seller', 'counterDeclined'),
     );
@@ -525,7 +525,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
     orderId = order.orderId;
     await together(
       () => enter('awaitingFee', 'pendingConfirmation', { orderId, serviceFeeFen: amountFen }),
-      () => progress(KIND, caseId, { step: 'awaitingFee', status: 'current', actor: 'user' }),
+      () => progress(KIND, caseId, { step: 'awaitingFee', status: 'current', actor: 'buyer' }),
       () => message('awaitingFee', 'buyer', 'awaitingFee'),
     );
     settle(agreement);
@@ -535,8 +535,8 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
     await together(
       () => enter('inProgress', 'ongoing'),
       async () => {
-        await progress(KIND, caseId, { step: 'awaitingFee', status: 'done', actor: 'user' });
-        await progress(KIND, caseId, { step: 'inProgress', status: 'current', actor: 'user' });
+        await progress(KIND, caseId, { step: 'awaitingFee', status: 'done', actor: 'buyer' });
+        await progress(KIND, caseId, { step: 'inProgress', status: 'current', actor: 'buyer' });
       },
       () => message('paid', 'seller', 'paid'),
     );
@@ -545,7 +545,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
 
   /** Contact seller: the seller's reply opens the conversation; the buyer then continues elsewhere. */
   async function contactSeller(): Promise<TradeOrderResult> {
-    await progress(KIND, caseId, { step: 'sellerReply', status: 'current', actor: 'user' });
+    await progress(KIND, caseId, { step: 'sellerReply', status: 'current', actor: 'seller' });
     for (;;) {
       const turn = await awaitTurn();
       if (!turn) return timedOut(step);
@@ -555,8 +555,8 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
         await together(
           () => enter('conversation', 'pendingConfirmation'),
           async () => {
-            await progress(KIND, caseId, { step: 'sellerReply', status: 'done', actor: 'user' });
-            await progress(KIND, caseId, { step: 'conversation', status: 'current', actor: 'user' });
+            await progress(KIND, caseId, { step: 'sellerReply', status: 'done', actor: 'seller' });
+            await progress(KIND, caseId, { step: 'conversation', status: 'current', actor: 'buyer' });
           },
         );
         settle(turn);
@@ -588,7 +588,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
         });
       }
       turn.followUpId = followUpId;
-      return finish('closed', 'conversation', { closeReason: 'continued' }, 'user', ['seller'], action.as === 'manual' ? 'continuedManual' : 'continuedSelfService', turn);
+      return finish('closed', 'conversation', { closeReason: 'continued' }, 'buyer', ['seller'], action.as === 'manual' ? 'continuedManual' : 'continuedSelfService', turn);
     }
   }
 }

@@ -192,6 +192,10 @@ test('agree → pay → complete; the seller rejects another with a reason; dele
   expect((await buyer.caller.post(`/api/trades/${id}/complete`)).body.trade.state).toBe('completed');
   // A permanent exclusive licence: the listing is exclusive from today.
   expect((await testDb()('ip_listings').where({ ipci_id: ip.id }).first()).trade_status).toBe('exclusive');
+  // The timeline names the party that acted, not just "the user".
+  const events: Array<{ step: string; status: string; actor: string }> = (await buyer.caller.get(`/api/cases/tradeOrder/${id}`)).body.events;
+  const actorOf = (step: string, status: string) => events.find((e) => e.step === step && e.status === status)?.actor;
+  expect([actorOf('submit', 'done'), actorOf('sellerDecision', 'done'), actorOf('awaitingFee', 'done'), actorOf('completed', 'done')]).toEqual(['buyer', 'seller', 'buyer', 'buyer']);
   await saveHistory(temporal, `tradeOrder/${id}`, 'tradeOrder-agree-pay-complete');
 
   // Another buyer: the seller rejects; a second decision is refused.

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../../../domain/money';
 import { counterOfferSchema } from '../../../../domain/trade';
 import { api } from '../../api/client';
-import { translateError } from '../../lib/format';
 import { useServerErrors } from '../../lib/useServerErrors';
 import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
+import { fieldError } from '../account/fields';
 import { ChannelSelect } from './ChannelSelect';
 import type { TradeJson } from './types';
 
@@ -49,10 +49,7 @@ export function CounterOfferForm({ trade, onDone }: { trade: TradeJson; onDone: 
   return (
     <Formik<Values> initialValues={initial} validate={(v) => validateWithSchema(counterOfferSchema, body(v))} onSubmit={submit}>
       {(form) => {
-        const error = (name: keyof Values) => {
-          const client = form.touched[name] || form.submitCount > 0 ? (form.errors as Record<string, string | undefined>)[name] : undefined;
-          return client ? translateError(t, client) : server[name];
-        };
+        const error = (name: keyof Values) => fieldError(form, server, name, t);
         const set = (name: keyof Values, v: unknown) => {
           clear(name);
           void form.setFieldValue(name, v);

@@ -11,11 +11,11 @@ import { contactSellerSchema, entrustedApplicationSchema, ENTRUSTED_CONTACT_WORK
 import { api } from '../../api/client';
 import { CountrySelect } from '../../components/CountrySelect';
 import { UploadField } from '../../components/UploadField';
-import { translateError } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { useServerErrors } from '../../lib/useServerErrors';
 import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
+import { fieldError } from '../account/fields';
 import { ChannelSelect } from './ChannelSelect';
 import type { TradeDetail, TradeJson } from './types';
 import { useTradeIp, type TradeIp } from './useTradeIp';
@@ -257,11 +257,7 @@ interface FieldsProps {
 function ApplicationFields({ mode, form, server, clear, setField }: FieldsProps) {
   const { t } = useTranslation();
   const has = (f: Field) => MODES[mode].fields.includes(f);
-  const error = (name: string) => {
-    const touched = Boolean((form.touched as Record<string, unknown>)[name]) || form.submitCount > 0;
-    const client = touched ? (form.errors as Record<string, string | undefined>)[name] : undefined;
-    return client ? translateError(t, client) : server[name];
-  };
+  const error = (name: string) => fieldError(form, server, name, t);
   const set = (name: keyof Values, v: unknown) => {
     clear(name);
     void form.setFieldValue(name, v);

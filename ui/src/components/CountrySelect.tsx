@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { HTMLSelect, MenuItem } from '@blueprintjs/core';
-import { MultiSelect, type ItemRenderer } from '@blueprintjs/select';
+import { HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_CODES } from '../../../domain/countries';
 import { countryName } from '../lib/format';
 import { useLang } from '../lib/useLang';
+import { CodeMultiSelect } from './CodeMultiSelect';
 
 const FIRST = ['CN', 'HK', 'MO', 'TW'];
 
@@ -32,48 +32,11 @@ export function CountrySelect({ id, value, onChange, disabled, onBlur }: { id: s
   );
 }
 
-interface Country {
-  code: string;
-  name: string;
-}
-
+/** Several countries (codes shown beside their names; a typed code finds its country). */
 export function CountryMultiSelect({ id, value, onChange, disabled }: { id: string; value: string[]; onChange: (v: string[]) => void; disabled?: boolean }) {
   const { t } = useTranslation();
   const options = useCountryOptions();
-  const selected = options.filter((o) => value.includes(o.code));
-  const render: ItemRenderer<Country> = (item, { handleClick, handleFocus, modifiers }) =>
-    modifiers.matchesPredicate ? (
-      <MenuItem
-        key={item.code}
-        text={item.name}
-        label={item.code}
-        active={modifiers.active}
-        roleStructure="listoption"
-        selected={value.includes(item.code)}
-        onClick={handleClick}
-        onFocus={handleFocus}
-      />
-    ) : null;
-  const toggle = (c: Country) => onChange(value.includes(c.code) ? value.filter((x) => x !== c.code) : [...value, c.code]);
-  return (
-    <MultiSelect<Country>
-      items={options}
-      selectedItems={selected}
-      itemRenderer={render}
-      itemPredicate={(q, item) => !q || item.name.toLowerCase().includes(q.toLowerCase()) || item.code.toLowerCase() === q.toLowerCase()}
-      onItemSelect={toggle}
-      onRemove={(c) => toggle(c)}
-      tagRenderer={(c) => c.name}
-      itemsEqual="code"
-      disabled={disabled}
-      fill
-      resetOnSelect
-      placeholder={t('form.chooseMany')}
-      noResults={<MenuItem disabled text={t('form.noResults')} roleStructure="listoption" />}
-      tagInputProps={{ inputProps: { id } }}
-      popoverProps={{ minimal: true, matchTargetWidth: true }}
-      menuProps={{ style: { maxHeight: 280, overflow: 'auto' } }}
-      onClear={value.length && !disabled ? () => onChange([]) : undefined}
-    />
-  );
+  const items = useMemo(() => options.map((o) => ({ code: o.code, label: o.name })), [options]);
+  const selected = items.filter((o) => value.includes(o.code));
+  return <CodeMultiSelect id={id} items={items} selected={selected} value={value} onChange={onChange} disabled={disabled} showCode placeholder={t('form.chooseMany')} />;
 }

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../api/client';
 import { Timeline } from '../../components/Timeline';
+import { useDetail } from '../../lib/useDetail';
 import { useLang } from '../../lib/useLang';
-import { TradeData, TradeStateTag, tradeCaseKind, tradeIpName } from './tradeBits';
+import { CheckFlags, TradeData, TradeStateTag, tradeCaseKind, tradeIpName } from './tradeBits';
 import { ConflictList, TradeThread } from './TradeThread';
 import type { TradeDetail } from './types';
 import './trade.css';
@@ -19,19 +18,9 @@ export function AdminTradeDetailPage({ base = '/admin/selfWork' }: { base?: stri
   const lang = useLang();
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const [detail, setDetail] = useState<TradeDetail | null | undefined>(undefined);
-  const load = useCallback(async () => {
-    try {
-      setDetail(await api.get<TradeDetail>(`/api/admin/trades/${encodeURIComponent(id)}`, undefined, { quiet: true }));
-    } catch (e) {
-      setDetail(e instanceof ApiError && e.status === 404 ? null : undefined);
-    }
-  }, [id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { detail, failure, reload } = useDetail<TradeDetail>(`/api/admin/trades/${encodeURIComponent(id)}`);
 
-  if (detail === null) return <NonIdealState icon="search" title={t('trade.detail.notFound')} action={<Link to={base}>{t('trade.admin.back')}</Link>} />;
+  if (failure === 'notFound') return <NonIdealState icon="search" title={t('trade.detail.notFound')} action={<Link to={base}>{t('trade.admin.back')}</Link>} />;
   if (!detail)
     return (
       <div className="ipci-page-center">
@@ -58,24 +47,14 @@ export function AdminTradeDetailPage({ base = '/admin/selfWork' }: { base?: stri
           </Callout>
         )}
       </div>
-      {trade.checkFlags && (
-        <Callout intent="warning" icon="flag" title={t('trade.apply.flagsTitle')}>
-          <ul>
-            {Object.entries(trade.checkFlags).map(([f, reason]) => (
-              <li key={f}>
-                {t(`trade.fields.${f}`)}: {reason}
-              </li>
-            ))}
-          </ul>
-        </Callout>
-      )}
+      {trade.checkFlags && <CheckFlags flags={trade.checkFlags} icon="flag" />}
       {detail.conflicts.length > 0 && <ConflictList conflicts={detail.conflicts} />}
       <Card>
         <TradeData trade={trade} uploads={detail.uploads} />
       </Card>
       <Card>
         <h3 className="ipci-page-title">{t('trade.thread.title')}</h3>
-        <TradeThread trade={trade} messages={detail.messages} canReply={false} onSent={() => void load()} />
+        <TradeThread trade={trade} messages={detail.messages} canReply={false} onSent={() => void reload()} />
       </Card>
       <Card>
         <h3 className="ipci-page-title">{t('timeline.title')}</h3>

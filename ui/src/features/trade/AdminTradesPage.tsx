@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Button, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../../../domain/money';
@@ -8,7 +8,7 @@ import { ListCard } from '../../components/ListCard';
 import { formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { TradeStateTag, tradeIpName } from './tradeBits';
+import { TradeStateSelect, TradeStateTag, tradeIpName } from './tradeBits';
 import type { TradeJson, TradePage } from './types';
 import './trade.css';
 
@@ -32,14 +32,7 @@ export function AdminTradesPage({ mode = 'selfService', base = '/admin/selfWork'
     <div className="ipci-stack" data-testid="admin-trades">
       <h2 className="ipci-page-title">{t(`trade.admin.title.${mode}`)}</h2>
       <div className="ipci-trade-filters">
-        <HTMLSelect aria-label={t('trade.list.stateFilter')} value={state} onChange={(e) => go({ state: e.currentTarget.value })}>
-          <option value="">{t('trade.list.allStates')}</option>
-          {TRADE_STATES.map((s) => (
-            <option key={s} value={s}>
-              {t(`trade.state.${s}`)}
-            </option>
-          ))}
-        </HTMLSelect>
+        <TradeStateSelect value={state} onChange={(s) => go({ state: s })} />
         <InputGroup
           type="search"
           leftIcon="search"

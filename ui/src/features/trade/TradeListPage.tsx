@@ -1,4 +1,4 @@
-import { HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
+import { Tab, Tabs } from '@blueprintjs/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../../../domain/money';
@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { TradeActions } from './TradeActions';
-import { TradeStateTag, tradeIpName } from './tradeBits';
+import { TradeStateSelect, TradeStateTag, tradeIpName } from './tradeBits';
 import type { TradeJson, TradePage } from './types';
 import './trade.css';
 
@@ -42,14 +42,7 @@ export function TradeListPage() {
             <Tab key={s} id={s} title={t(`trade.side.${s}`)} />
           ))}
         </Tabs>
-        <HTMLSelect aria-label={t('trade.list.stateFilter')} value={state} onChange={(e) => go({ state: e.currentTarget.value })}>
-          <option value="">{t('trade.list.allStates')}</option>
-          {TRADE_STATES.map((s) => (
-            <option key={s} value={s}>
-              {t(`trade.state.${s}`)}
-            </option>
-          ))}
-        </HTMLSelect>
+        <TradeStateSelect value={state} onChange={(s) => go({ state: s })} />
       </div>
       {/* After an action the list is read again: the cards stay while it loads, so an open dialog is not torn down. */}
       <ListCard items={first || items.length ? items : null} failed={failed} next={next} load={() => loadMore()} empty={{ icon: 'exchange', title: t(`trade.list.empty.${side}`) }}>

@@ -1,10 +1,10 @@
-import { Callout, Card } from '@blueprintjs/core';
+import { Card } from '@blueprintjs/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Upload } from '../../api/types';
 import { useSession } from '../../session/SessionContext';
 import type { SubjectViewProps } from '../staff/subjectViews';
-import { TradeData } from './tradeBits';
+import { CheckFlags, TradeData } from './tradeBits';
 import type { TradeJson } from './types';
 
 /** The tradeOrder task's subject (api/lib/subjects/tradeOrder.ts). */
@@ -23,17 +23,7 @@ export function TradeSubjectView({ subject }: SubjectViewProps) {
       <h3 className="ipci-page-title">
         {t('task.subject')} · {t(`trade.mode.${trade.mode}`)}
       </h3>
-      {trade.checkFlags && (
-        <Callout intent="warning" icon="history" title={t('trade.apply.flagsTitle')} style={{ marginBottom: 12 }}>
-          <ul>
-            {Object.entries(trade.checkFlags).map(([f, reason]) => (
-              <li key={f}>
-                {t(`trade.fields.${f}`)}: {reason}
-              </li>
-            ))}
-          </ul>
-        </Callout>
-      )}
+      {trade.checkFlags && <CheckFlags flags={trade.checkFlags} icon="history" style={{ marginBottom: 12 }} />}
       <TradeData trade={trade} uploads={uploads} />
       {/* The back-office trade page is for admins; reviewers work from the task alone. */}
       {user?.roles.includes('admin') && (

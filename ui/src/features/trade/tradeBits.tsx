@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
-import { Tag, type Intent } from '@blueprintjs/core';
+import type { CSSProperties, ReactNode } from 'react';
+import { Callout, HTMLSelect, Tag, type IconName, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ipNameIn } from '../../../../domain/ipNames';
 import { formatIpciCode } from '../../../../domain/ipci';
 import { formatYuan } from '../../../../domain/money';
-import type { TradeMode, TradeState } from '../../../../domain/trade';
+import { TRADE_STATES, type TradeMode, type TradeState } from '../../../../domain/trade';
 import type { Upload } from '../../api/types';
 import { UploadPreview } from '../../components/UploadPreview';
 import { countryName, formatDate, formatDateTime } from '../../lib/format';
@@ -95,5 +95,36 @@ export function TradeData({ trade, uploads = {} }: { trade: TradeJson; uploads?:
         .filter((r): r is [string, ReactNode] => r !== null)
         .map(([k, v]) => [<dt key={`${k}-t`}>{t(k)}</dt>, <dd key={`${k}-d`}>{v}</dd>])}
     </dl>
+  );
+}
+
+/** The fields the platform check flagged, with staff's reasons (the back-office trade page, the inbox task). */
+export function CheckFlags({ flags, icon, style }: { flags: Record<string, string>; icon: IconName; style?: CSSProperties }) {
+  const { t } = useTranslation();
+  return (
+    <Callout intent="warning" icon={icon} title={t('trade.apply.flagsTitle')} style={style}>
+      <ul>
+        {Object.entries(flags).map(([f, reason]) => (
+          <li key={f}>
+            {t(`trade.fields.${f}`)}: {reason}
+          </li>
+        ))}
+      </ul>
+    </Callout>
+  );
+}
+
+/** The trade lists' state filter ('' for every state). */
+export function TradeStateSelect({ value, onChange }: { value: string; onChange: (state: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <HTMLSelect aria-label={t('trade.list.stateFilter')} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+      <option value="">{t('trade.list.allStates')}</option>
+      {TRADE_STATES.map((s) => (
+        <option key={s} value={s}>
+          {t(`trade.state.${s}`)}
+        </option>
+      ))}
+    </HTMLSelect>
   );
 }

@@ -17,6 +17,7 @@ import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
 import { fieldError } from '../account/fields';
 import { ChannelSelect } from './ChannelSelect';
+import { CheckFlags } from './tradeBits';
 import type { TradeDetail, TradeJson } from './types';
 import { useTradeIp, type TradeIp } from './useTradeIp';
 import './trade.css';
@@ -212,17 +213,7 @@ export function TradeApplyPage({ mode }: { mode: TradeMode }) {
         {t(`trade.apply.lead.${mode}`, { cap: formatYuan(SELF_SERVICE_TRADE_CAP_FEN), days: ENTRUSTED_CONTACT_WORKING_DAYS })}{' '}
         <Link to={site('trade')}>{t('trade.apply.howItWorks')}</Link>
       </Callout>
-      {flags && (
-        <Callout intent="danger" icon="flag" title={t('trade.apply.flagsTitle')} data-testid="check-flags">
-          <ul>
-            {Object.entries(flags).map(([f, reason]) => (
-              <li key={f}>
-                {t(`trade.fields.${f}`)}: {reason}
-              </li>
-            ))}
-          </ul>
-        </Callout>
-      )}
+      {flags && <CheckFlags flags={flags} icon="flag" intent="danger" testId="check-flags" />}
       <Card>
         <Formik<Values> initialValues={initial} validate={(v) => validateApplication(mode, ipciId, v)} onSubmit={submit}>
           {(form) => (

@@ -98,11 +98,11 @@ export function TradeData({ trade, uploads = {} }: { trade: TradeJson; uploads?:
   );
 }
 
-/** The fields the platform check flagged, with staff's reasons (the back-office trade page, the inbox task). */
-export function CheckFlags({ flags, icon, style }: { flags: Record<string, string>; icon: IconName; style?: CSSProperties }) {
+/** The fields the platform check flagged, with staff's reasons (the buyer's correction form, the back-office trade page, the inbox task). */
+export function CheckFlags({ flags, icon, intent = 'warning', style, testId }: { flags: Record<string, string>; icon: IconName; intent?: Intent; style?: CSSProperties; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Callout intent="warning" icon={icon} title={t('trade.apply.flagsTitle')} style={style}>
+    <Callout intent={intent} icon={icon} title={t('trade.apply.flagsTitle')} style={style} data-testid={testId}>
       <ul>
         {Object.entries(flags).map(([f, reason]) => (
           <li key={f}>

@@ -16,6 +16,46 @@ export function fieldError<V>(form: FormikProps<V>, server: Record<string, strin
   return client ? translateError(t, client) : server[name];
 }
 
+/**
+ * A formik form's field plumbing: the message to show (fieldError); a setter that clears the
+ * server's message of the field and marks it touched; a blur handler that marks it touched.
+ */
+export function fieldBindings<V>(form: FormikProps<V>, server: Record<string, string>, clear: (name: string) => void, t: TFunction) {
+  return {
+    error: (name: string) => fieldError(form, server, name, t),
+    set: (name: keyof V & string, v: unknown) => {
+      clear(name);
+      void form.setFieldValue(name, v);
+      void form.setFieldTouched(name, true, false);
+    },
+    blur: (name: keyof V & string) => () => void form.setFieldTouched(name, true),
+  };
+}
+
+/** A labelled form field (`wide`: both grid columns) with its message under it, else its hint. */
+export function FieldGroup({ name, id, label, labelInfo, error, hint, wide, children }: { name: string; id: string; label: string; labelInfo?: string; error?: string; hint?: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <FormGroup
+      className={wide ? 'ipci-span-2' : undefined}
+      label={label}
+      labelFor={id}
+      labelInfo={labelInfo}
+      intent={error ? 'danger' : 'none'}
+      helperText={
+        error ? (
+          <span role="alert" data-testid={`error-${name}`}>
+            {error}
+          </span>
+        ) : (
+          hint
+        )
+      }
+    >
+      {children}
+    </FormGroup>
+  );
+}
+
 export interface TextFieldProps<V> {
   form: FormikProps<V>;
   server: Record<string, string>;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Callout, Checkbox, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { Formik, type FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { chinaDate } from '../../../../domain/dates';
@@ -13,7 +13,7 @@ import { UploadField } from '../../components/UploadField';
 import { useLang } from '../../lib/useLang';
 import { useServerErrors } from '../../lib/useServerErrors';
 import { validateWithSchema } from '../../lib/validate';
-import { fieldError } from '../account/fields';
+import { FieldGroup, fieldBindings } from '../account/fields';
 import { ChannelSelect } from '../trade/ChannelSelect';
 import type { IpciOwner, TradeRecordDetail } from './types';
 import './records.css';
@@ -119,32 +119,11 @@ export function TradeRecordForm({ initial, ip, adding, submitText, onSubmit, onD
   return (
     <Formik<RecordValues> initialValues={initial} validate={(v) => validateRecord(v, adding)} onSubmit={submit}>
       {(form) => {
-        const error = (name: string) => fieldError(form, server, name, t);
-        const set = (name: keyof RecordValues, v: unknown) => {
-          clear(name);
-          void form.setFieldValue(name, v);
-          void form.setFieldTouched(name, true, false);
-        };
-        const blur = (name: keyof RecordValues) => () => void form.setFieldTouched(name, true);
+        const { error, set, blur } = fieldBindings(form, server, clear, t);
         const field = (name: string, control: ReactNode, opts: { wide?: boolean; hint?: string; label?: string } = {}) => (
-          <FormGroup
-            key={name}
-            className={opts.wide ? 'ipci-span-2' : undefined}
-            label={opts.label ?? t(`records.fields.${name}`)}
-            labelFor={`record-${name}`}
-            intent={error(name) ? 'danger' : 'none'}
-            helperText={
-              error(name) ? (
-                <span role="alert" data-testid={`error-${name}`}>
-                  {error(name)}
-                </span>
-              ) : (
-                opts.hint
-              )
-            }
-          >
+          <FieldGroup key={name} name={name} id={`record-${name}`} label={opts.label ?? t(`records.fields.${name}`)} error={error(name)} hint={opts.hint} wide={opts.wide}>
             {control}
-          </FormGroup>
+          </FieldGroup>
         );
         const v = form.values;
         return (

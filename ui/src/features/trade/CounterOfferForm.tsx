@@ -7,7 +7,7 @@ import { api } from '../../api/client';
 import { useServerErrors } from '../../lib/useServerErrors';
 import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
-import { fieldError } from '../account/fields';
+import { fieldBindings } from '../account/fields';
 import { ChannelSelect } from './ChannelSelect';
 import type { TradeJson } from './types';
 
@@ -49,12 +49,7 @@ export function CounterOfferForm({ trade, onDone }: { trade: TradeJson; onDone: 
   return (
     <Formik<Values> initialValues={initial} validate={(v) => validateWithSchema(counterOfferSchema, body(v))} onSubmit={submit}>
       {(form) => {
-        const error = (name: keyof Values) => fieldError(form, server, name, t);
-        const set = (name: keyof Values, v: unknown) => {
-          clear(name);
-          void form.setFieldValue(name, v);
-          void form.setFieldTouched(name, true, false);
-        };
+        const { error, set, blur } = fieldBindings(form, server, clear, t);
         const group = (name: keyof Values, control: React.ReactNode, wide = false) => (
           <FormGroup
             className={wide ? 'ipci-span-2' : undefined}
@@ -67,7 +62,7 @@ export function CounterOfferForm({ trade, onDone }: { trade: TradeJson; onDone: 
           </FormGroup>
         );
         const input = (name: 'price' | 'termFrom' | 'termTo', type = 'text') =>
-          group(name, <InputGroup id={`counter-${name}`} type={type} value={form.values[name]} intent={error(name) ? 'danger' : 'none'} onChange={(e) => set(name, e.target.value)} onBlur={() => void form.setFieldTouched(name, true)} />);
+          group(name, <InputGroup id={`counter-${name}`} type={type} value={form.values[name]} intent={error(name) ? 'danger' : 'none'} onChange={(e) => set(name, e.target.value)} onBlur={blur(name)} />);
         return (
           <form noValidate onSubmit={form.handleSubmit} data-testid="counter-form">
             {formError && (

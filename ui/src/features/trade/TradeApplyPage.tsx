@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, NonIdealState, Radio, RadioGroup, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, InputGroup, NonIdealState, Radio, RadioGroup, Spinner, TextArea } from '@blueprintjs/core';
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { useLang, useSitePath } from '../../lib/useLang';
 import { useServerErrors } from '../../lib/useServerErrors';
 import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
-import { fieldError } from '../account/fields';
+import { FieldGroup, fieldBindings } from '../account/fields';
 import { ChannelSelect } from './ChannelSelect';
 import { CheckFlags } from './tradeBits';
 import type { TradeDetail, TradeJson } from './types';
@@ -248,33 +248,20 @@ interface FieldsProps {
 function ApplicationFields({ mode, form, server, clear, setField }: FieldsProps) {
   const { t } = useTranslation();
   const has = (f: Field) => MODES[mode].fields.includes(f);
-  const error = (name: string) => fieldError(form, server, name, t);
-  const set = (name: keyof Values, v: unknown) => {
-    clear(name);
-    void form.setFieldValue(name, v);
-    void form.setFieldTouched(name, true, false);
-  };
-  const blur = (name: keyof Values) => () => void form.setFieldTouched(name, true);
+  const { error, set, blur } = fieldBindings(form, server, clear, t);
   const field = (name: Field, control: ReactNode, opts: { wide?: boolean; hint?: string; optional?: boolean } = {}) => (
-    <FormGroup
+    <FieldGroup
       key={name}
-      className={opts.wide ? 'ipci-span-2' : undefined}
+      name={name}
+      id={`trade-${name}`}
       label={t(`trade.fields.${name}`)}
-      labelFor={`trade-${name}`}
       labelInfo={opts.optional ? t('trade.form.optional') : undefined}
-      intent={error(name) ? 'danger' : 'none'}
-      helperText={
-        error(name) ? (
-          <span role="alert" data-testid={`error-${name}`}>
-            {error(name)}
-          </span>
-        ) : (
-          opts.hint
-        )
-      }
+      error={error(name)}
+      hint={opts.hint}
+      wide={opts.wide}
     >
       {control}
-    </FormGroup>
+    </FieldGroup>
   );
   const text = (name: Field, opts: { wide?: boolean; hint?: string; type?: string; left?: string } = {}) =>
     field(

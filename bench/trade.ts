@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createDb } from '../db/connection';
 import { listedIp } from '../tests/support/catalogue';
+import { selfServiceApplication } from '../tests/support/tradeData';
 import { bareWorkflows } from './lib/baseline';
 import { BENCH_PASSWORD, certify, createPersonalUsers } from './lib/fixtures';
 import { temporalClient } from './lib/history';
@@ -58,22 +59,7 @@ const phaseSamples = new Map<string, number[]>(PHASES.map((p) => [p, []]));
 /** One trade through the API, as buyer, staff, seller and the payment provider would run it. */
 async function trade(buyer: Party & { proposal: string }, seller: Party, reviewer: ApiClient, ipciId: string): Promise<{ ms: number; id: string; orderId: string }> {
   const { mark, total } = laps<(typeof PHASES)[number]>(phaseSamples);
-  const application = {
-    ipciId,
-    proposal: buyer.proposal,
-    price: '1000.00',
-    exclusive: false,
-    channels: ['merch'],
-    region: '',
-    termPermanent: false,
-    termFrom: '2027-01-01',
-    termTo: '2027-12-31',
-    description: 'Benchmark licence for mugs',
-    contactPerson: 'Bench',
-    phone: '13800138000',
-    email: 'bench@example.com',
-  };
-  const { trade: created } = await buyer.client.request<Detail>('POST', '/api/trades/selfservice', application, 201);
+  const { trade: created } = await buyer.client.request<Detail>('POST', '/api/trades/selfservice', selfServiceApplication(ipciId, buyer.proposal, { description: 'Benchmark licence for mugs' }), 201);
   mark('apply');
   const taskId = encodeURIComponent(`tradeOrder/${created.id}/platformCheck/1`);
   await until('the check task', () => reviewer.request('POST', `/api/tasks/${taskId}/claim`, {}).then(() => true, () => false));

@@ -7,6 +7,7 @@ import { apiBase, Caller, closeTestDb, DEMO, eventually, PDF, signedIn, taskPath
 import { saveHistory } from '../support/histories';
 import { certifiedUser } from '../support/identity';
 import { listedIp } from '../support/catalogue';
+import { selfServiceApplication } from '../support/tradeData';
 
 let reviewer: Caller;
 let admin: Caller;
@@ -30,23 +31,6 @@ async function parties() {
   const proposal = (await buyer.caller.upload('proof', PDF, 'plan.pdf')).body.id as string;
   return { seller, buyer, ip, proposal };
 }
-
-const applicationFor = (ipciId: string, proposal: string, over: Record<string, unknown> = {}) => ({
-  ipciId,
-  proposal,
-  price: '1000.00',
-  exclusive: false,
-  channels: ['merch'],
-  region: '',
-  termPermanent: false,
-  termFrom: '2027-01-01',
-  termTo: '2027-12-31',
-  description: 'Mugs and tote bags with the pattern',
-  contactPerson: 'Li Lei',
-  phone: '13800138000',
-  email: 'li@example.com',
-  ...over,
-});
 
 const detailOf = async (caller: Caller, id: string) => (await caller.get(`/api/trades/${id}`)).body;
 const atStep = (caller: Caller, id: string, step: string, timeoutMs = 30_000) =>
@@ -76,7 +60,7 @@ async function payOrder(caller: Caller, orderId: string) {
 }
 
 async function apply(buyer: Caller, ipciId: string, proposal: string, over: Record<string, unknown> = {}) {
-  const r = await buyer.post('/api/trades/selfservice', applicationFor(ipciId, proposal, over));
+  const r = await buyer.post('/api/trades/selfservice', selfServiceApplication(ipciId, proposal, over));
   expect(r.status).toBe(201);
   return r.body.trade.id as string;
 }
@@ -89,7 +73,7 @@ async function startDirect(p: Awaited<ReturnType<typeof parties>>, input: { resp
     buyerId: p.buyer.user.id,
     sellerId: p.seller.user.id,
     step: 'sellerDecision',
-    application: applicationFor(p.ip.id, p.proposal, over),
+    application: selfServiceApplication(p.ip.id, p.proposal, over),
     priceFen: 100_000,
   });
   if (row === 'alreadyOpen') throw new Error('already open');
@@ -120,11 +104,11 @@ test('self-service: check fails → the buyer corrects only the flagged fields �
   expect(correcting.trade.checkFlags).toEqual({ price: 'Too low for a licence of this kind' });
   expect(correcting.trade.actions).toContain('resubmit');
   // Only the flagged fields may change.
-  const wrong = await buyer.caller.put(`/api/trades/${id}/application`, applicationFor(ip.id, proposal, { price: '2000.00', description: 'Something else' }));
+  const wrong = await buyer.caller.put(`/api/trades/${id}/application`, selfServiceApplication(ip.id, proposal, { price: '2000.00', description: 'Something else' }));
   expect(wrong.status).toBe(400);
   expect(Object.keys(wrong.body.fields)).toEqual(['description']);
-  expect((await seller.caller.put(`/api/trades/${id}/application`, applicationFor(ip.id, proposal, { price: '2000.00' }))).status).toBe(403);
-  const fixed = await buyer.caller.put(`/api/trades/${id}/application`, applicationFor(ip.id, proposal, { price: '2000.00' }));
+  expect((await seller.caller.put(`/api/trades/${id}/application`, selfServiceApplication(ip.id, proposal, { price: '2000.00' }))).status).toBe(403);
+  const fixed = await buyer.caller.put(`/api/trades/${id}/application`, selfServiceApplication(ip.id, proposal, { price: '2000.00' }));
   expect(fixed.status).toBe(200);
   expect(fixed.body.trade).toMatchObject({ step: 'platformCheck', priceFen: 200_000, checkFlags: null });
   await approve(id, 2);
@@ -254,22 +238,22 @@ test('guards: certified users only, not one’s own IP, only listed IPs, one ope
   const p = await parties();
   const { buyer, seller, ip, proposal } = p;
   const { caller: uncertified } = await signedIn('personal');
-  expect((await uncertified.post('/api/trades/selfservice', applicationFor(ip.id, proposal))).body.code).toBe('identityRequired');
+  expect((await uncertified.post('/api/trades/selfservice', selfServiceApplication(ip.id, proposal))).body.code).toBe('identityRequired');
   const own = await seller.caller.post('/api/trades/contact', { ipciId: ip.id, message: 'Hello', contactPerson: 'Me', phone: '13800138000', email: 'me@example.com' });
   expect(own.status).toBe(409);
   expect(own.body.message).toBe('You cannot trade with your own IP');
   await testDb()('ip_listings').where({ ipci_id: ip.id }).update({ listed: false });
-  expect((await buyer.caller.post('/api/trades/selfservice', applicationFor(ip.id, proposal))).status).toBe(404);
+  expect((await buyer.caller.post('/api/trades/selfservice', selfServiceApplication(ip.id, proposal))).status).toBe(404);
   await testDb()('ip_listings').where({ ipci_id: ip.id }).update({ listed: true });
   // Someone else's upload is not a proposal of the buyer's.
   const foreign = (await seller.caller.upload('proof', PDF, 'x.pdf')).body.id;
-  expect((await buyer.caller.post('/api/trades/selfservice', applicationFor(ip.id, foreign))).body.fields).toEqual({ proposal: expect.any(String) });
-  const over = await buyer.caller.post('/api/trades/selfservice', applicationFor(ip.id, proposal, { price: '100000.01', termFrom: '2028-01-01', termTo: '2027-01-01', channels: [] }));
+  expect((await buyer.caller.post('/api/trades/selfservice', selfServiceApplication(ip.id, foreign))).body.fields).toEqual({ proposal: expect.any(String) });
+  const over = await buyer.caller.post('/api/trades/selfservice', selfServiceApplication(ip.id, proposal, { price: '100000.01', termFrom: '2028-01-01', termTo: '2027-01-01', channels: [] }));
   expect(over.status).toBe(400);
   expect(Object.keys(over.body.fields).sort()).toEqual(['channels', 'price', 'termTo']);
 
   const id = await apply(buyer.caller, ip.id, proposal);
-  const again = await buyer.caller.post('/api/trades/selfservice', applicationFor(ip.id, proposal));
+  const again = await buyer.caller.post('/api/trades/selfservice', selfServiceApplication(ip.id, proposal));
   expect(again.status).toBe(409);
   expect(again.body.message).toBe('You already have an open trade of this kind for this IP');
   expect(await testDb()('trades').where({ buyer_id: buyer.user.id }).count({ n: '*' })).toEqual([{ n: '1' }]);
@@ -359,7 +343,7 @@ test('contact seller: the request reaches the seller; the reply opens the conver
   expect((await seller.caller.post(`/api/trades/${caseId}/continue`, { as: 'selfService' })).status).toBe(403);
   const continued = await buyer.caller.post(`/api/trades/${caseId}/continue`, { as: 'selfService' });
   expect(continued.body.trade).toMatchObject({ id: caseId, state: 'closed', closeReason: 'continued' });
-  const follow = await buyer.caller.post('/api/trades/selfservice', { ...applicationFor(ip.id, proposal), fromTradeId: caseId });
+  const follow = await buyer.caller.post('/api/trades/selfservice', { ...selfServiceApplication(ip.id, proposal), fromTradeId: caseId });
   expect(follow.body.trade).toMatchObject({ mode: 'selfService', parentTradeId: caseId });
   await saveHistory(temporal, `tradeOrder/${caseId}`, 'tradeOrder-contact-continue-selfservice');
 

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { server } from './server';
 import { FakeEventSource } from './eventSource';
 import { setupI18n } from '../../../ui/src/i18n';
 import { ALL_CATALOGS } from '../../../ui/src/catalogs';
+
+// Pages are lazy chunks: on a loaded two-core CI machine the first render of one can take longer
+// than testing-library's 1 s default for findBy/waitFor, which then fails a test that is right.
+configure({ asyncUtilTimeout: 5000 });
 
 // Browser APIs jsdom lacks and React Flow / the app use.
 class ResizeObserverStub {

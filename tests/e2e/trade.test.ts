@@ -1,22 +1,28 @@
+import { Client, Connection } from '@temporalio/client';
 import type { Browser, Page } from 'playwright-core';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
 import { launchChromium, openPage } from '../support/browser';
 import { listedIp } from '../support/catalogue';
-import { closeTestDb, DEMO, eventually, PDF, testDb } from '../support/http';
+import { Caller, closeTestDb, DEMO, eventually, PDF, png, taskPath, testDb } from '../support/http';
 import { certifiedUser } from '../support/identity';
+import { startIpciLifecycle } from '../support/ipcis';
 
 /**
  * A self-service licence in Chromium against the real API, from the catalogue to the IP's page: a
  * visitor finds the IP by a word from the middle of its Chinese name, signs in as a certified buyer
  * in the login dialog, applies; staff pass the platform check on the inbox task page; the seller
  * agrees (confirmed first); the buyer pays the service fee at the sandbox gateway's hosted page and
- * confirms completion; both evaluate; the trade record shows on the IP's public page.
+ * confirms completion; both evaluate; the trade record shows on the IP's public page. Then a third
+ * user objects to the IP from its page, staff uphold the objection with revocation in the inbox, and
+ * the certificate's public verification page says revoked while the IP leaves the catalogue.
  */
 let browser: Browser;
+let temporal: Client;
 
 beforeAll(async () => {
   buildUiIfStale(() => undefined);
   browser = await launchChromium();
+  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
@@ -44,11 +50,13 @@ async function evaluate(page: Page, comment: string) {
   await page.getByTestId('evaluated').waitFor();
 }
 
-test('a visitor finds an IP by a word of its Chinese name, licenses it self-service, pays the fee, completes, both evaluate, and the record shows on the IP page', async () => {
+test('a visitor finds an IP by a word of its Chinese name, licenses it self-service, pays the fee, completes, both evaluate, the record shows on the IP page; an objection upheld by staff then revokes the certificate', async () => {
   const word = rareWord();
   const seller = await certifiedUser();
   const buyer = await certifiedUser();
   const ip = await listedIp(seller.user.id, { names: { zh: `敦煌${word}飞天`, en: 'Apsaras of Dunhuang', ja: '敦煌の飛天' } });
+  // Its lifecycle runs as after a real issue, so an upheld objection can revoke it.
+  await startIpciLifecycle(temporal, seller.user.id, ip);
   const base = process.env.IPCI_TEST_API!;
 
   // The visitor searches the catalogue with a word from the middle of the Chinese name.
@@ -135,5 +143,54 @@ test('a visitor finds an IP by a word of its Chinese name, licenses it self-serv
   await records.getByText(buyer.user.displayName).waitFor();
   await records.getByText('Toys').waitFor();
 
-  await Promise.all([context.close(), staff.context.close(), sellerSide.context.close()]);
-}, 240_000);
+  // A third user objects to the IP from its page, with a piece of evidence.
+  const objector = await certifiedUser();
+  const objecting = await openPage(browser, base, 'en-US');
+  await objecting.context.addCookies([{ name: 'cookie-token', value: objector.caller.cookie.split('=')[1], url: base }]);
+  await objecting.page.goto(`${base}/en-US/ipci/right/detail/${ip.id}`);
+  await objecting.page.getByTestId('action-objection').click();
+  const form = objecting.page.getByTestId('objection-form');
+  await form.waitFor();
+  await objecting.page.locator('#objection-form-content').fill('We created these Apsaras figures in 2019; the registrant copied our sketches.');
+  await objecting.page.locator('#objection-form-companyName').fill('Shanhai Culture Co.');
+  await objecting.page.locator('#objection-form-contact').fill('Li Si');
+  await objecting.page.locator('#objection-form-phone').fill('13900139000');
+  await objecting.page.locator('#objection-form-email').fill('legal@shanhai.example.com');
+  const uploaded = objecting.page.waitForResponse((r) => r.url().includes('/api/uploads') && r.request().method() === 'POST' && r.status() === 201);
+  await objecting.page.locator('#objection-form-attachments').setInputFiles({ name: 'sketches.png', mimeType: 'image/png', buffer: await png() });
+  await uploaded;
+  await form.getByRole('button', { name: 'Submit the objection' }).click();
+  await objecting.page.waitForURL(/\/usercenter\/objectiondetail\/[0-9a-f-]{36}$/);
+  const objectionId = objecting.page.url().split('/').pop()!;
+
+  // Staff admit it, the holder answers, and the admin upholds it in the inbox with revocation.
+  const reviewer = await new Caller().login(...DEMO.reviewer);
+  const audit = await eventually(() => testDb()('tasks').where({ case_kind: 'objection', case_id: objectionId, step: 'formalReview' }).first());
+  expect((await reviewer.post(`${taskPath(audit.id)}/complete`, { outcome: 'approve', reasons: {} })).status).toBe(200);
+  await eventually(async () => (await testDb()('objections').where({ id: objectionId }).first()).state === 'pendingConfirmation');
+  expect((await seller.caller.post(`/api/objections/${objectionId}/answer`, { statement: 'We hold the original manuscripts.' })).status).toBe(200);
+  const decision = await eventually(() => testDb()('tasks').where({ case_kind: 'objection', case_id: objectionId, step: 'decision' }).first());
+  const admin = await openPage(browser, base, 'en-US');
+  await admin.page.goto(`${base}/login/admin`);
+  await logIn(admin.page, ...DEMO.admin);
+  await admin.page.waitForURL('**/manage/inbox**');
+  await admin.page.goto(`${base}/manage/tasks/${encodeURIComponent(decision.id)}`);
+  const verdict = admin.page.getByTestId('decision-form');
+  await verdict.locator('#decision-value-outcome').selectOption('revoke');
+  await verdict.locator('#decision-value-category').selectOption('infringesThirdParty');
+  await verdict.locator('#decision-comment').fill('The sketches predate the registration.');
+  await verdict.getByRole('button', { name: 'Approve' }).click();
+
+  // The certificate's verification page says revoked, with the public reason only; the IP is gone.
+  await eventually(async () => (await testDb()('ipcis').where({ id: ip.id }).first()).invalid_reason === 'revoked');
+  await page.goto(`${base}/en-US/ipci/right/certificate/${ip.code}`);
+  await page.getByTestId('verify-revocation').waitFor();
+  expect(await page.getByTestId('verify-banner').innerText()).toContain("Reason: Infringes a third party's rights");
+  expect(await page.locator('body').innerText()).not.toContain('Shanhai');
+  await page.goto(`${base}/en-US/ipci/right`);
+  await page.getByTestId('catalogue-q').fill(word);
+  await page.getByTestId('catalogue-q').press('Enter');
+  await page.getByText('no relevant information was found', { exact: false }).waitFor();
+
+  await Promise.all([context.close(), staff.context.close(), sellerSide.context.close(), objecting.context.close(), admin.context.close()]);
+}, 360_000);

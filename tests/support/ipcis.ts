@@ -55,7 +55,12 @@ export async function ipciRow(userId: string, over: Record<string, unknown> = {}
 /** An issued IPCI with its lifecycle workflow started the way titleAudit starts it. */
 export async function issuedIpci(temporal: Client, userId: string, over: Record<string, unknown> = {}, operationsPerRun?: number) {
   const row = await ipciRow(userId, over);
-  const handle = await temporal.workflow.start(ipciLifecycle, {
+  return { ...row, handle: await startIpciLifecycle(temporal, userId, row, operationsPerRun) };
+}
+
+/** Starts the lifecycle workflow of an IPCI row written directly (it publishes the listing, as on issue). */
+export function startIpciLifecycle(temporal: Client, userId: string, row: { id: string; code: string }, operationsPerRun?: number) {
+  return temporal.workflow.start(ipciLifecycle, {
     taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
     workflowId: `ipciLifecycle/${row.id}`,
     args: [{ ipciId: row.id, userId, code: row.code, operationsPerRun }],
@@ -67,5 +72,4 @@ export async function issuedIpci(temporal: Client, userId: string, over: Record<
       { key: IpciCode, value: row.code },
     ],
   });
-  return { ...row, handle };
 }

@@ -173,6 +173,16 @@ describe('timeline', () => {
     expect(within(list).getAllByTestId('timeline-event')).toHaveLength(5);
   });
 
+  test('a decision value picked from a list (an upheld objection\'s outcome and reason category) reads as its label, free text as written', async () => {
+    const decided = ev('decision', 'done', { actor: 'staff', actorName: 'Ada Admin', reasons: { outcome: 'revoke', category: 'forgedMaterials', reviewOpinion: 'The sketches were forged.' } });
+    renderTimeline(REVIEWER, [decided], PROCESSES.objection);
+    const list = await screen.findByTestId('timeline-events');
+    expect(within(list).getByText(/Revoke the IPCI/)).toBeInTheDocument();
+    expect(within(list).getByText(/Forged materials/)).toBeInTheDocument();
+    expect(within(list).getByText(/The sketches were forged\./)).toBeInTheDocument();
+    expect(within(list).queryByText(/forgedMaterials/)).toBeNull();
+  });
+
   test('steps pushed while the timeline is still being read (right after a resubmission) are not lost', async () => {
     let answer: () => void = () => undefined;
     const read = new Promise<void>((resolve) => (answer = resolve));

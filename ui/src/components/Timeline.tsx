@@ -294,7 +294,8 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
                     <ul className="ipci-reasons">
                       {Object.entries(e.reasons).map(([field, reason]) => (
                         <li key={field}>
-                          <strong>{t(`fields.${field}`, { defaultValue: field })}</strong>: {reason}
+                          {/* A value picked from a decision's list (an objection's outcome, category) reads as its label. */}
+                          <strong>{t(`fields.${field}`, { defaultValue: field })}</strong>: {t(`task.choices.${field}.${reason}`, { defaultValue: reason })}
                         </li>
                       ))}
                     </ul>

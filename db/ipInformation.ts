@@ -77,6 +77,7 @@ export async function ipInformationPage(k: Knex, q: IpInformationQuery): Promise
   if (q.status === 'listed') query.where('l.listed', true);
   if (q.status === 'takenDown') query.where('l.listed', false).whereNull('i.invalid_at');
   if (q.status === 'staffTakenDown') query.whereNotNull('i.staff_take_down');
+  if (q.category) query.where('l.category', q.category);
   if (q.q) {
     const code = parseIpciCode(q.q)?.code;
     if (code) query.where('i.code', code);

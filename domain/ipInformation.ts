@@ -1,11 +1,12 @@
 import './validation/locale';
 import * as yup from 'yup';
+import { IP_CATEGORIES } from './titleRegistration';
 import { keysetCursor } from './validation/keyset';
 import { requiredText, trimmed } from './validation/rules';
 
 /**
  * Back office "IP information" (admin/ipInformation): every IP in the licensing section, listed or
- * taken down, searchable by name (any language) or IPCI code; staff take one down with a reason
+ * taken down, searchable by name (any language) or IPCI code and filtered by listing state and category; staff take one down with a reason
  * and relist it (ipciLifecycle's staffTakeDownIpci / staffRelistIpci).
  */
 export const IP_INFORMATION_FILTERS = ['all', 'listed', 'takenDown', 'staffTakenDown'] as const;
@@ -18,6 +19,7 @@ export const ipInformationQuerySchema = yup
   .object({
     q: trimmed().max(100).default(''),
     status: yup.string().oneOf([...IP_INFORMATION_FILTERS]).default('all'),
+    category: trimmed().oneOf(['', ...IP_CATEGORIES]).default(''),
     limit: yup.number().integer().min(1).max(100).default(IP_INFORMATION_PAGE_SIZE),
     after: keysetCursor(['date', 'uuid']),
   })

@@ -325,6 +325,18 @@ test('back office IP information: search, filters, staff take-down with a reason
   const byName = await admin.get(`/api/admin/ip-information?q=${encodeURIComponent('海图')}&status=listed&limit=100`);
   expect(byName.body.items.some((i: any) => i.ipciId === ipci.id)).toBe(true);
   expect((await admin.get('/api/admin/ip-information?status=sideways')).status).toBe(400);
+  // By category, served by its index.
+  await testDb()('ip_listings').where({ ipci_id: ipci.id }).update({ category: 'heritage' });
+  const heritage = (await admin.get('/api/admin/ip-information?category=heritage&limit=100')).body.items;
+  expect(heritage.map((i: any) => i.ipciId)).toContain(ipci.id);
+  expect(heritage.every((i: any) => i.category === 'heritage')).toBe(true);
+  expect((await admin.get('/api/admin/ip-information?category=music&limit=100')).body.items.map((i: any) => i.ipciId)).not.toContain(ipci.id);
+  expect((await admin.get('/api/admin/ip-information?category=spaceships')).status).toBe(400);
+  const plan = await testDb().transaction(async (trx) => {
+    await trx.raw('set local enable_seqscan = off');
+    return trx.raw<{ rows: Array<{ 'QUERY PLAN': string }> }>("explain select * from ip_listings where category = 'heritage' order by listed_at desc, id desc limit 21");
+  });
+  expect(plan!.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('ip_listings_category');
   expect((await reviewer.get('/api/admin/ip-information')).status).toBe(403);
 
   expect((await admin.post(`/api/admin/ip-information/${ipci.id}/takedown`, { reason: '  ' })).status).toBe(400);

@@ -10,6 +10,7 @@ import { ListCard } from '../../components/ListCard';
 import { Timeline } from '../../components/Timeline';
 import { formatDate, formatDateTime, translateError } from '../../lib/format';
 import { useDetail } from '../../lib/useDetail';
+import { useDictionary } from '../../lib/useDictionary';
 import { useLang } from '../../lib/useLang';
 import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
@@ -33,7 +34,9 @@ export function IpInformationPage() {
   const lang = useLang();
   const [status, setStatus] = useState('all');
   const [q, setQ] = useState('');
-  const { first, items, next, loadMore, failed } = useKeysetPages<{ items: IpInformation[]; next: string | null }, Row>('/api/admin/ip-information', { status, q: q || undefined }, (r) =>
+  const [category, setCategory] = useState('');
+  const categories = useDictionary('ipCategory');
+  const { first, items, next, loadMore, failed } = useKeysetPages<{ items: IpInformation[]; next: string | null }, Row>('/api/admin/ip-information', { status, category: category || undefined, q: q || undefined }, (r) =>
     r.items.map((i) => ({ ...i, id: i.ipciId })),
   );
   return (
@@ -44,6 +47,14 @@ export function IpInformationPage() {
           {IP_INFORMATION_FILTERS.map((f) => (
             <option key={f} value={f}>
               {t(`ipInformation.filters.${f}`)}
+            </option>
+          ))}
+        </HTMLSelect>
+        <HTMLSelect aria-label={t('ipInformation.categoryFilter')} value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
+          <option value="">{t('ipInformation.allCategories')}</option>
+          {categories.items.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.label}
             </option>
           ))}
         </HTMLSelect>

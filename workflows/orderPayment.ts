@@ -254,10 +254,14 @@ export async function orderPayment(input: OrderPaymentInput): Promise<OrderPayme
     deadline = Date.now() + timeoutMs;
     const deadlineAt = new Date(deadline).toISOString();
     await acts.markRemittanceRejected({ orderId: caseId, flags: decision.reasons, deadlineAt });
+    // The row says unpaid from here, so the API lets the user act: the workflow takes a corrected proof,
+    // a payment or a cancel from this moment too, not only once the timeline and message are written
+    // (a proof sent in between was refused). Plain variables: the commands stay as they were.
+    remittance = null;
+    state = 'awaitingPayment';
     await progress(KIND, caseId, { step: REVIEW.id, status: 'failed', actor: 'staff', actorName: decidedBy.name, reasons: decision.reasons });
     await progress(KIND, caseId, { step: 'awaitingPayment', status: 'current', actor: 'user', dueAt: deadlineAt });
     await message(`rejected/${round}`, 'order.remittanceRejected', { reason: Object.values(decision.reasons).join('; ') });
-    remittance = null;
     enter('awaitingPayment');
   }
 

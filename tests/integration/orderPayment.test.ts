@@ -257,6 +257,7 @@ test('offline remittance: bad input refused; finance rejects with reasons (back 
   expect(detail.body.subject.user).toMatchObject({ id: user.id });
   expect((await reviewer.post(`${taskPath(task.id)}/claim`)).status).toBe(200);
   expect((await reviewer.post(`${taskPath(task.id)}/complete`, { outcome: 'fail', reasons: {} })).status).toBe(400);
+  const proof2 = (await caller.upload('remittanceProof', await jpg(), 'receipt2.jpg')).body.id;
   expect((await reviewer.post(`${taskPath(task.id)}/complete`, { outcome: 'fail', reasons: { proofs: 'The receipt is unreadable' } })).status).toBe(200);
 
   const rejected = await eventually(async () => {
@@ -266,14 +267,14 @@ test('offline remittance: bad input refused; finance rejects with reasons (back 
   expect(rejected.remittanceFlags).toEqual({ proofs: 'The receipt is unreadable' });
   // A fresh window from the rejection (the order's own window was 10 minutes from its creation).
   expect(Date.parse(rejected.deadlineAt)).toBeGreaterThan(Date.parse(row.deadline_at.toISOString()));
+  // A corrected proof sent the moment the order reads unpaid again is taken, even while the
+  // workflow is still writing the rejection's timeline and message.
+  expect((await caller.post(`/api/orders/${row.id}/remittance`, remittanceBody(proof2))).body.order).toMatchObject({ orderState: 4, remittanceFlags: null });
   const messages = await eventually(async () => {
     const items = (await caller.get('/api/messages')).body.items;
     return items.some((m: any) => m.titleKey === 'order.remittanceRejected') && items;
   });
   expect(messages.find((m: any) => m.titleKey === 'order.remittanceRejected').params).toEqual({ orderNumber: row.order_no, reason: 'The receipt is unreadable' });
-
-  const proof2 = (await caller.upload('remittanceProof', await jpg(), 'receipt2.jpg')).body.id;
-  expect((await caller.post(`/api/orders/${row.id}/remittance`, remittanceBody(proof2))).body.order).toMatchObject({ orderState: 4, remittanceFlags: null });
   const second = await financeTask(row.id, 2);
   expect((await admin.post(`${taskPath(second.id)}/complete`, { outcome: 'approve', reasons: {} })).status).toBe(200);
   expect(await handle.result()).toBe('paid');

@@ -84,6 +84,11 @@ describe('timeline', () => {
     expect(edges.filter((e) => e.back).map((e) => e.id)).toEqual(['correction-review']);
   });
 
+  test('a model without steps lays out as nothing, not as an infinitely wide box', () => {
+    const layout = layoutIn({ kind: 'empty', steps: [], transitions: [] }, 'en-US');
+    expect([layout.width, layout.height]).toEqual([0, 0]);
+  });
+
   test("a two-party process names the party of each step: the seller's decision is the seller's", async () => {
     renderTimeline(USER, [], tradeOrder);
     await screen.findByTestId('timeline');

@@ -128,7 +128,9 @@ export function layoutModel(model: ProcessModel, text: LayoutText, measure: Meas
     };
   });
   const size = g.graph();
-  return { nodes, edges, width: Math.ceil(size.width ?? 0), height: Math.ceil(size.height ?? 0) };
+  // dagre gives an empty graph an infinite size (its bounds start at ±Infinity): nothing to draw is 0 × 0.
+  const extent = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? Math.ceil(v) : 0);
+  return { nodes, edges, width: extent(size.width), height: extent(size.height) };
 }
 
 /** A smooth SVG path through the route's points (quadratic curves between the midpoints). */

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { ipciState, parseIpciCode, type StaffTakeDown } from '../domain/ipci';
+import { ipciState, parseIpciCode } from '../domain/ipci';
 import type { IpInformationQuery } from '../domain/ipInformation';
 import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
-import { ipciStatus } from './ipcis';
+import { ipciStatus, type IpciRow } from './ipcis';
 
 /**
  * The back office's IP information list: every licensing-section row (listed, taken down or invalid)
@@ -44,7 +44,26 @@ const select = (k: Knex) =>
       k.raw(AT_KEY),
     );
 
-type InfoRow = {
+/** The listing's columns beside its certificate's (IpciRow), as the list selects them. */
+type InfoRow = Pick<
+  IpciRow,
+  | 'code'
+  | 'holder'
+  | 'user_id'
+  | 'ip_name_zh'
+  | 'ip_name_en'
+  | 'ip_name_ja'
+  | 'issued_at'
+  | 'valid_until'
+  | 'trade_taken_down'
+  | 'title_taken_down'
+  | 'invalid_at'
+  | 'invalid_reason'
+  | 'revocation_category'
+  | 'staff_take_down'
+  | 'search_count'
+  | 'workflow_id'
+> & {
   id: string;
   ipci_id: string;
   listed: boolean;
@@ -52,23 +71,7 @@ type InfoRow = {
   delisted_at: Date | null;
   category: string;
   country: string;
-  code: string;
-  holder: string;
-  user_id: string;
   username: string;
-  ip_name_zh: string;
-  ip_name_en: string;
-  ip_name_ja: string;
-  issued_at: Date;
-  valid_until: string | null;
-  trade_taken_down: boolean;
-  title_taken_down: boolean;
-  invalid_at: Date | null;
-  invalid_reason: string | null;
-  revocation_category: string | null;
-  staff_take_down: StaffTakeDown | null;
-  search_count: number;
-  workflow_id: string;
   at_key: string;
 };
 

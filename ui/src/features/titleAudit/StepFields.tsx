@@ -165,16 +165,8 @@ interface SelectProps {
 
 function Select({ options, onChange, ...props }: SelectProps & { options: { code: string; label: string }[] }) {
   const { t } = useTranslation();
-  return (
-    <HTMLSelect {...props} fill onChange={(e) => onChange(e.currentTarget.value)}>
-      <option value="">{t('form.choose')}</option>
-      {options.map((o) => (
-        <option key={o.code} value={o.code}>
-          {o.label}
-        </option>
-      ))}
-    </HTMLSelect>
-  );
+  const choices = [{ value: '', label: t('form.choose') }, ...options.map((o) => ({ value: o.code, label: o.label }))];
+  return <HTMLSelect {...props} fill options={choices} onChange={(e) => onChange(e.currentTarget.value)} />;
 }
 
 /** The dictionary's active entries; a value chosen before its entry was deactivated stays shown. */

@@ -74,11 +74,11 @@ export function IpInformationPage() {
             <tbody>
               {list.map((ip) => (
                 <tr key={ip.ipciId} data-testid="ip-information-row">
-                  <td>
+                  <td className="ipci-objection-name">
                     <Link to={`/admin/ipInformation/${ip.ipciId}`}>{ipNameIn(ip.ipNames, lang)}</Link>
                   </td>
                   <td className="ipci-mono">{formatIpciCode(ip.code)}</td>
-                  <td>{ip.holder}</td>
+                  <td className="ipci-objection-name">{ip.holder}</td>
                   <td>
                     <ListingTag ip={ip} />
                   </td>

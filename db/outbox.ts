@@ -7,6 +7,8 @@ export interface OutboxMail {
   subject: string;
   body: string;
   purpose?: string;
+  /** Set by a workflow's activity: a retried send of the same key is not sent again. */
+  dedupeKey?: string;
 }
 
 export interface OutboxRow {
@@ -22,9 +24,15 @@ export interface OutboxRow {
   error: string | null;
 }
 
-export async function insertOutbox(k: Knex, m: OutboxMail, transport: OutboxRow['transport']): Promise<string> {
-  const [row] = await k('outbox').insert({ ...m, purpose: m.purpose ?? null, transport }).returning('id');
-  return String(row.id);
+/** The new row's id; null when a mail with the same dedupe key is already in the outbox. */
+export async function insertOutbox(k: Knex, m: OutboxMail, transport: OutboxRow['transport']): Promise<string | null> {
+  const { dedupeKey, ...mail } = m;
+  const [row] = await k('outbox')
+    .insert({ ...mail, purpose: m.purpose ?? null, transport, dedupe_key: dedupeKey ?? null })
+    .onConflict('dedupe_key')
+    .ignore()
+    .returning('id');
+  return row ? String(row.id) : null;
 }
 
 export async function markOutbox(k: Knex, id: string, result: { sentAt?: Date; error?: string }): Promise<void> {

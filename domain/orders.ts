@@ -8,8 +8,11 @@ import { MAX_UPLOAD_BYTES } from './uploads';
 import { keysetCursor } from './validation/keyset';
 import { isCalendarDate, optionalText, requiredText, trimmed, uploadId } from './validation/rules';
 
-/** Spec part 2 §3: what an order is for. `certification` is the title-verification / IPCI fee. */
-export const ORDER_TYPES = ['selfServiceTrade', 'certification', 'monitoring', 'antiCounterfeit'] as const;
+/**
+ * Spec part 2 §3: what an order is for. `certification` is the title-verification / IPCI fee;
+ * `lawFirmListing` a law firm's yearly directory fee (part 2 §4, not in the spec's list of types).
+ */
+export const ORDER_TYPES = ['selfServiceTrade', 'certification', 'monitoring', 'antiCounterfeit', 'lawFirmListing'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
 /**

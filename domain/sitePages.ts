@@ -24,6 +24,13 @@ export const SITE_PAGES = {
   tradeEntrusted: 'trade/platform',
   tradeContactSeller: 'trade/sellertrade',
   objectionForm: 'trade/objection',
+  protect: 'protect',
+  /** The administrative process explained and its application form; `?kind=legal&firm=<id>` applies for legal help. */
+  protectProcess: 'protect/rightprocess',
+  protectPublicity: 'protect/publicity',
+  lawFirms: 'protect/legalrights',
+  lawFirmDetail: 'protect/legalrightsdetail/:id',
+  lawFirmApply: 'protect/lawapply',
 } as const;
 
 /** Under /{lang}/ipci/usercenter/. */
@@ -58,13 +65,17 @@ export const USER_CENTER_PAGES = {
   tradeRecords: 'traderecord',
   tradeRecordNew: 'addtraderecord',
   tradeRecordDetail: 'traderecorddetail/:id',
+  protection: 'rightprotect',
+  protectionDetail: 'protectdetail/:id',
+  protectionUpdate: 'rightprotectupdate/:id',
+  /** A law firm's own listing application: its progress, corrections, payment and renewal. */
+  lawFirmListing: 'lawfirm',
 } as const;
 
 /** User-centre menu areas whose issue has not landed: each shows the not-open page (ui/src/pages/NotOpenPage). */
 export const USER_CENTER_NOT_OPEN = {
   artists: 'artistresource',
   gallery: 'gallerymanagement',
-  protection: 'rightprotect',
   watermark: 'watermarkdetect',
   capacity: 'capacity',
   invoice: 'invoice',

@@ -194,13 +194,14 @@ export type ImageRule = (typeof IMAGE_RULES)[number];
  * Landscape means strictly wider than tall (a square is not landscape); it is checked before the
  * minimum size so a portrait picture is told to turn, not to grow. Colour: a decoder's channel count
  * says only how the file is stored, so the upload activity should pass `isColour` measured on the
- * pixels when it can; without either the picture is not accepted as colour.
+ * pixels when it can; without either the picture is not accepted as colour. Showcase pictures (law
+ * firms, manufacturers: part 2 §5) follow the same rules without the colour one (`colour: false`).
  */
-export function checkImage(img: ImageFacts): `title.image.${ImageRule}` | null {
+export function checkImage(img: ImageFacts, { colour: colourRequired = true }: { colour?: boolean } = {}): `title.image.${ImageRule}` | null {
   if (!(IP_IMAGE_MIMES as readonly string[]).includes(img.mime)) return 'title.image.format';
   if (img.bytes !== undefined && img.bytes > MAX_IP_FILE_BYTES) return 'title.image.tooLarge';
   const colour = img.isColour ?? (img.channels !== undefined && img.channels >= 3);
-  if (!colour) return 'title.image.colour';
+  if (colourRequired && !colour) return 'title.image.colour';
   if (!(img.width > img.height)) return 'title.image.landscape';
   if (img.width < MIN_IMAGE_WIDTH || img.height < MIN_IMAGE_HEIGHT) return 'title.image.minSize';
   return null;

@@ -8,7 +8,7 @@ export const MAX_UPLOAD_BYTES = 1073741824;
  * or a scan); remittanceProof is an offline payment's receipt; evidence a rights objection's documents
  * or pictures (and the holder's answer's).
  */
-export const UPLOAD_KINDS = ['idPhoto', 'licence', 'attachment', 'avatar', 'ipImage', 'proof', 'idDocument', 'remittanceProof', 'evidence'] as const;
+export const UPLOAD_KINDS = ['idPhoto', 'licence', 'attachment', 'avatar', 'ipImage', 'proof', 'idDocument', 'remittanceProof', 'evidence', 'showcase'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 const IMAGES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/x-icon'];
@@ -39,10 +39,16 @@ export const UPLOAD_TYPES: Record<UploadKind, string[]> = {
   remittanceProof: ['image/jpeg'],
   // A rights objection's (and the holder's answer's) documents or pictures.
   evidence: [...OFFICE, ...ARCHIVES, ...IMAGES],
+  // A law firm's (later a manufacturer's) display and detail pictures, part 2 §5.
+  showcase: [...IMAGES, 'image/vnd.microsoft.icon'],
 };
 
-/** Kinds whose pictures must pass the IP picture rules of spec part 1 §5 (checkImage) on upload. */
-export const CHECKED_IMAGE_KINDS: readonly UploadKind[] = ['ipImage'];
+/**
+ * Kinds whose pictures must pass the picture rules (checkImage) on upload: IP pictures those of part
+ * 1 §5, colour included; showcase pictures those of part 2 §5 (≥ 420×290 landscape, the formats).
+ */
+export const CHECKED_IMAGE_KINDS: readonly UploadKind[] = ['ipImage', 'showcase'];
+export const COLOUR_IMAGE_KINDS: readonly UploadKind[] = ['ipImage'];
 
 export function isImageMime(mime: string): boolean {
   return IMAGES.includes(mime);
@@ -59,6 +65,7 @@ export const UPLOAD_EXTENSIONS: Record<UploadKind, string[]> = {
   idDocument: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'pdf'],
   remittanceProof: ['jpg', 'jpeg'],
   evidence: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'zip', 'rar', 'jpg', 'jpeg', 'png', 'gif', 'bmp'],
+  showcase: ['jpg', 'jpeg', 'jpe', 'jif', 'png', 'gif', 'ico', 'jfif', 'bmp'],
 };
 
 export function formatBytes(n: number): string {

@@ -9,7 +9,8 @@ import { insertOutbox, markOutbox, type OutboxMail } from '../../db/outbox';
  * office (/admin/outbox).
  */
 export interface Notifier {
-  send(mail: OutboxMail): Promise<{ delivered: boolean }>;
+  /** `duplicate`: a mail with the same dedupe key went out before; nothing was sent this time. */
+  send(mail: OutboxMail): Promise<{ delivered: boolean; duplicate?: boolean }>;
 }
 
 export function createNotifier(k: Knex, env: NodeJS.ProcessEnv = process.env): Notifier {
@@ -19,6 +20,7 @@ export function createNotifier(k: Knex, env: NodeJS.ProcessEnv = process.env): N
     async send(mail) {
       const viaSmtp = mail.channel === 'email' && smtp !== undefined;
       const id = await insertOutbox(k, mail, viaSmtp ? 'smtp' : 'outbox');
+      if (id === null) return { delivered: true, duplicate: true };
       if (!viaSmtp) {
         await markOutbox(k, id, { sentAt: new Date() });
         return { delivered: true };

@@ -5,7 +5,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { isStaff } from '../../domain/roles';
-import { CHECKED_IMAGE_KINDS, formatBytes, UPLOAD_EXTENSIONS, UPLOAD_KINDS, UPLOAD_TYPES, type UploadKind } from '../../domain/uploads';
+import { CHECKED_IMAGE_KINDS, COLOUR_IMAGE_KINDS, formatBytes, UPLOAD_EXTENSIONS, UPLOAD_KINDS, UPLOAD_TYPES, type UploadKind } from '../../domain/uploads';
 import { checkImage } from '../../domain/titleRegistration';
 import { findUpload, insertUpload, toUploadJson } from '../../db/uploads';
 import { uploadGranted } from '../../db/uploadGrants';
@@ -18,13 +18,13 @@ import { measureImage } from '../lib/imageFacts';
 import type { Middleware } from 'koa';
 
 /**
- * The IP picture rules of spec part 1 §5 (size, landscape, colour) on the decoded picture; a refusal
- * is a 422 whose message names the broken rule, and the file is not kept.
+ * The picture rules (size, landscape, colour for IP pictures: domain checkImage) on the decoded
+ * picture; a refusal is a 422 whose message names the broken rule, and the file is not kept.
  */
-async function checkIpPicture(path: string, mime: string, bytes: number): Promise<void> {
+async function checkPicture(kind: UploadKind, path: string, mime: string, bytes: number): Promise<void> {
   let rule: string | null;
   try {
-    rule = checkImage(await measureImage(path, mime, bytes));
+    rule = checkImage(await measureImage(path, mime, bytes), { colour: COLOUR_IMAGE_KINDS.includes(kind) });
   } catch {
     // Detected as a picture by its first bytes, but it does not decode.
     rule = 'title.image.format';
@@ -68,7 +68,7 @@ export function uploadRoutes({ db, uploadDir, maxUploadBytes }: ApiDeps): Router
         if (!sniffed || !UPLOAD_TYPES[kind].includes(sniffed.mime)) {
           throw new HttpError(415, 'unsupportedMediaType', 'http.unsupportedMediaType', { allowed: UPLOAD_EXTENSIONS[kind].join(', ') });
         }
-        if (CHECKED_IMAGE_KINDS.includes(kind)) await checkIpPicture(file.path, sniffed.mime, file.size);
+        if (CHECKED_IMAGE_KINDS.includes(kind)) await checkPicture(kind, file.path, sniffed.mime, file.size);
         const storageKey = randomUUID();
         await rename(file.path, path.join(uploadDir, storageKey));
         const row = await insertUpload(db, {

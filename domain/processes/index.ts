@@ -8,7 +8,9 @@ import { paperCertificate } from './paperCertificate';
 import { titleAudit } from './titleAudit';
 import { objection } from './objection';
 import { tradeOrder } from './tradeOrder';
+import { protectionCase } from './protectionCase';
+import { lawFirmListing } from './lawFirmListing';
 
 export * from './model';
-export const PROCESSES: Record<string, ProcessModel> = { identityReview, accountCancellation, titleAudit, orderPayment, ipciLifecycle, paperCertificate, tradeOrder, objection, entrustedTrade };
+export const PROCESSES: Record<string, ProcessModel> = { identityReview, accountCancellation, titleAudit, orderPayment, ipciLifecycle, paperCertificate, tradeOrder, objection, entrustedTrade, protectionCase, lawFirmListing };
 export const CASE_KINDS = Object.keys(PROCESSES);

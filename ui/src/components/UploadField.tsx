@@ -18,6 +18,7 @@ const ACCEPT: Record<UploadKind, string> = {
   idDocument: 'image/*,.jpg,.jpeg,.png,.gif,.bmp,.pdf',
   remittanceProof: 'image/jpeg,.jpg,.jpeg',
   evidence: 'image/*,.jpg,.jpeg,.png,.gif,.bmp,.pdf,.doc,.docx,.xls,.xlsx,.zip,.rar',
+  showcase: 'image/*,.jpg,.jpeg,.jpe,.jif,.jfif,.png,.gif,.ico,.bmp',
 };
 
 interface Props {

@@ -14,7 +14,7 @@ const SAMPLE_CODE = formatIpciCode(makeIpciCode(2026, 128));
 const SERVICES: Array<{ key: string; icon: IconName; to: string }> = [
   { key: 'confirmation', icon: 'endorsed', to: SITE_PAGES.introduce },
   { key: 'licensing', icon: 'exchange', to: SITE_PAGES.tradeIntro },
-  { key: 'protection', icon: 'shield', to: `${SITE_PAGES.userCenter}/${USER_CENTER_NOT_OPEN.protection}` },
+  { key: 'protection', icon: 'shield', to: SITE_PAGES.protect },
   { key: 'monitoring', icon: 'search-around', to: `${SITE_PAGES.userCenter}/${USER_CENTER_NOT_OPEN.watermark}` },
 ];
 

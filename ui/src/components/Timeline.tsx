@@ -119,46 +119,16 @@ function useWidth() {
   return [ref, width] as const;
 }
 
-export function Timeline({ kind, id }: { kind: string; id: string }) {
+/**
+ * A process model drawn as its steps and transitions, each step coloured by its state (pending when
+ * `states` says nothing of it): the timeline's diagram, also shown alone where a page explains a process.
+ */
+export function ProcessDiagram({ model, states }: { model: ProcessModel; states: Partial<Record<string, State>> }) {
   const { t } = useTranslation();
-  const lang = useLang();
-  const { user } = useSession();
-  const [view, setView] = useState<CaseView | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [boxRef, boxWidth] = useWidth();
-
-  useEffect(() => {
-    let alive = true;
-    setView(null);
-    // Events pushed while the case is still being read are kept and merged into what the read returns:
-    // a timeline opened as the case moves (right after a resubmission) must not lose those steps.
-    let early: CaseEvent[] | null = [];
-    const add = (v: CaseView, more: CaseEvent[]) => ({ ...v, events: [...v.events, ...more.filter((m) => !v.events.some((e) => e.id === m.id))] });
-    api
-      .get<CaseView>(`/api/cases/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`)
-      .then((v) => {
-        if (alive) setView(add(v, early ?? []));
-        early = null;
-      })
-      .catch((e: Error) => alive && setError(e.message || t('failure.load')));
-    const stop = subscribe<CaseEvent>(`/api/cases/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/stream`, 'case', (event) => {
-      if (early) early.push(event);
-      else setView((v) => (v ? add(v, [event]) : v));
-    });
-    return () => {
-      alive = false;
-      stop();
-    };
-  }, [kind, id, t]);
-
-  const model = view?.model;
-  const events = view?.events;
-  const states = useMemo(() => (model && events ? stepStates(model, events) : {}), [model, events]);
-
   // The layout depends on the model and the language only: a step's box is wide enough for any of
   // its states, so a live event recolours the diagram without moving anything.
   const layout = useMemo(() => {
-    if (!model) return null;
     const stateLabels = STATES.map((st) => t(`stepState.${st}`));
     return layoutModel(model, {
       step: (id) => t(`steps.${model.kind}.${id}`),
@@ -168,7 +138,6 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
   }, [model, t]);
 
   const { nodes, edges } = useMemo(() => {
-    if (!model || !layout) return { nodes: [] as StepNode[], edges: [] as RouteEdgeType[] };
     const nodes: StepNode[] = model.steps.map((s) => {
       const state = states[s.id] ?? 'pending';
       const box = layout.nodes[s.id];
@@ -206,6 +175,80 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
     return { nodes, edges };
   }, [model, layout, states, t]);
 
+  // Fit the container's width, but never below the readable zoom (then the box scrolls sideways).
+  const zoom = Math.min(1, Math.max(MIN_ZOOM, boxWidth / (layout.width || 1)));
+  return (
+    <div>
+      <div className="ipci-flow-scroll" ref={boxRef}>
+        <div className="ipci-flow" data-testid="timeline-flow" data-zoom={zoom} style={{ width: Math.ceil(layout.width * zoom), height: Math.ceil(layout.height * zoom) }}>
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={NODE_TYPES}
+            edgeTypes={EDGE_TYPES}
+            viewport={{ x: 0, y: 0, zoom }}
+            minZoom={MIN_ZOOM}
+            maxZoom={1}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            elementsSelectable={false}
+            panOnDrag={false}
+            zoomOnScroll={false}
+            zoomOnPinch={false}
+            zoomOnDoubleClick={false}
+            preventScrolling={false}
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background gap={16} size={1} color="#e5e8eb" />
+          </ReactFlow>
+        </div>
+      </div>
+      <div className="ipci-legend">
+        {STATES.map((s) => (
+          <span key={s} style={{ ['--c' as string]: STATE_COLOURS[s] }}>
+            {t(`stepState.${s}`)}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function Timeline({ kind, id }: { kind: string; id: string }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { user } = useSession();
+  const [view, setView] = useState<CaseView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    setView(null);
+    // Events pushed while the case is still being read are kept and merged into what the read returns:
+    // a timeline opened as the case moves (right after a resubmission) must not lose those steps.
+    let early: CaseEvent[] | null = [];
+    const add = (v: CaseView, more: CaseEvent[]) => ({ ...v, events: [...v.events, ...more.filter((m) => !v.events.some((e) => e.id === m.id))] });
+    api
+      .get<CaseView>(`/api/cases/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`)
+      .then((v) => {
+        if (alive) setView(add(v, early ?? []));
+        early = null;
+      })
+      .catch((e: Error) => alive && setError(e.message || t('failure.load')));
+    const stop = subscribe<CaseEvent>(`/api/cases/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/stream`, 'case', (event) => {
+      if (early) early.push(event);
+      else setView((v) => (v ? add(v, [event]) : v));
+    });
+    return () => {
+      alive = false;
+      stop();
+    };
+  }, [kind, id, t]);
+
+  const model = view?.model;
+  const events = view?.events;
+  const states = useMemo(() => (model && events ? stepStates(model, events) : {}), [model, events]);
+
   if (error) return <Callout intent="danger">{error}</Callout>;
   if (!view || !model || !events)
     return (
@@ -217,46 +260,11 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
   const workflowUrl = view.workflowUrl;
   const sorted = [...events].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id));
   const superseded = supersededEvents(events);
-  const size = layout ?? { width: 0, height: 0 };
-  // Fit the container's width, but never below the readable zoom (then the box scrolls sideways).
-  const zoom = Math.min(1, Math.max(MIN_ZOOM, boxWidth / (size.width || 1)));
 
   return (
     <div data-testid="timeline">
       <div className="ipci-timeline">
-        <div>
-          <div className="ipci-flow-scroll" ref={boxRef}>
-            <div className="ipci-flow" data-testid="timeline-flow" data-zoom={zoom} style={{ width: Math.ceil(size.width * zoom), height: Math.ceil(size.height * zoom) }}>
-              <ReactFlow
-                nodes={nodes}
-                edges={edges}
-                nodeTypes={NODE_TYPES}
-                edgeTypes={EDGE_TYPES}
-                viewport={{ x: 0, y: 0, zoom }}
-                minZoom={MIN_ZOOM}
-                maxZoom={1}
-                nodesDraggable={false}
-                nodesConnectable={false}
-                elementsSelectable={false}
-                panOnDrag={false}
-                zoomOnScroll={false}
-                zoomOnPinch={false}
-                zoomOnDoubleClick={false}
-                preventScrolling={false}
-                proOptions={{ hideAttribution: true }}
-              >
-                <Background gap={16} size={1} color="#e5e8eb" />
-              </ReactFlow>
-            </div>
-          </div>
-          <div className="ipci-legend">
-            {STATES.map((s) => (
-              <span key={s} style={{ ['--c' as string]: STATE_COLOURS[s] }}>
-                {t(`stepState.${s}`)}
-              </span>
-            ))}
-          </div>
-        </div>
+        <ProcessDiagram model={model} states={states} />
         <div>
           {sorted.length === 0 ? (
             <p className="ipci-muted">{t('timeline.noEvents')}</p>

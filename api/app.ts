@@ -44,6 +44,7 @@ import { tradeRecordRoutes } from './routes/tradeRecords';
 import { evaluationRoutes } from './routes/evaluations';
 import { objectionRoutes } from './routes/objections';
 import { adminObjectionRoutes } from './routes/adminObjections';
+import { publicityRoutes } from './routes/publicity';
 import { ROOT } from '../temporal/config';
 
 export const UI_DIST = path.join(ROOT, 'ui', 'dist');
@@ -83,6 +84,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [tradeRoutes],
     [dictionaryRoutes, entrustedTradeRoutes, tradeRecordRoutes, evaluationRoutes],
     [objectionRoutes, adminObjectionRoutes],
+    [publicityRoutes],
   ];
   for (const routes of areas.flat()) {
     const router = guardIdParams(routes(deps));

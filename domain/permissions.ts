@@ -41,6 +41,8 @@ export const ELEMENTS = [
   'admin.objections.view',
   // rights protection (issue 12): the publicity list (admin/rightPublic)
   'admin.publicity.manage',
+  // law-firm directory (issue 12): applications, listing content, recheck and recommendation (admin/lawFirm)
+  'admin.lawFirms.manage',
 ] as const;
 export type ElementId = (typeof ELEMENTS)[number];
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { EvaluationInput, EvaluationJson } from '../domain/evaluations';
 import type { TradeSide } from '../domain/trade';
-import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
+import { keysetPage, newestFirst, type KeysetRequest } from './keyset';
 
 /** Evaluations of completed trades (migration 011), once per trade and side (unique trade_id, from_user_id). */
 
@@ -73,28 +73,18 @@ export function findEvaluation(k: Knex, id: string): Promise<EvaluationRow | und
   return viewQuery(k).where('e.id', id).first();
 }
 
-interface Page {
-  limit: number;
-  after?: string;
-}
-
-async function page(query: Knex.QueryBuilder, q: Page, staff: boolean) {
-  const after = decodeKeyset(q.after, ['date', 'uuid']);
-  if (after) query.whereRaw('(e.created_at, e.id) < (?::timestamptz, ?::uuid)', after);
-  const rows: EvaluationRow[] = await query.orderBy([{ column: 'e.created_at', order: 'desc' }, { column: 'e.id', order: 'desc' }]).limit(q.limit + 1);
-  const more = rows.length > q.limit;
-  if (more) rows.pop();
-  const last = rows[rows.length - 1];
-  return { items: rows.map((r) => toEvaluationJson(r, staff)), next: more ? encodeKeyset([last.created_at.toISOString(), last.id]) : null };
+async function page(query: Knex.QueryBuilder, q: KeysetRequest, staff: boolean) {
+  const { rows, next } = await keysetPage<EvaluationRow>(query, newestFirst('e.created_at', 'e.id'), q);
+  return { items: rows.map((r) => toEvaluationJson(r, staff)), next };
 }
 
 /** What others said of `userId`, newest first (index evaluations_to). */
-export function receivedEvaluationsPage(k: Knex, userId: string, q: Page) {
+export function receivedEvaluationsPage(k: Knex, userId: string, q: KeysetRequest) {
   return page(viewQuery(k).where('e.to_user_id', userId), q, false);
 }
 
 /** Back office: every evaluation (index evaluations_all; migration 014 indexes the star filter); `q` an IPCI code or a party's user name. */
-export function adminEvaluationsPage(k: Knex, q: Page & { stars?: number | null; side?: string; q?: string }) {
+export function adminEvaluationsPage(k: Knex, q: KeysetRequest & { stars?: number | null; side?: string; q?: string }) {
   const query = viewQuery(k);
   if (q.stars) query.where('e.stars', q.stars);
   if (q.side) query.where('e.side', q.side);

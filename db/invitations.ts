@@ -1,9 +1,9 @@
+import { keysetPage, newestFirst, type KeysetColumn } from './keyset';
 import type { Knex } from 'knex';
 import { IDENTITY_STATE } from '../domain/identity';
 import type { InvitationStatsQuery, InviteeQuery } from '../domain/invitations';
 import type { Lang } from '../domain/languages';
 import type { UserKind } from '../domain/roles';
-import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
 
 interface InviteeRow {
   id: string;
@@ -56,16 +56,11 @@ export async function inviteesPage(k: Knex, inviterId: string, q: InviteeQuery):
       k.raw("case when ic.kind = 'enterprise' then ic.data->>'companyNameJa' end as company_ja"),
     )
     .where('u.invited_by', inviterId);
-  const after = decodeKeyset(q.after, ['date', 'uuid']);
-  if (after) query.whereRaw('(u.created_at, u.id) < (?::timestamptz, ?::uuid)', after);
-  const [rows, [{ n }]] = await Promise.all([
-    query.orderBy([{ column: 'u.created_at', order: 'desc' }, { column: 'u.id', order: 'desc' }]).limit(q.limit + 1) as Promise<InviteeRow[]>,
+  const [{ rows, next }, [{ n }]] = await Promise.all([
+    keysetPage<InviteeRow>(query, newestFirst('u.created_at', 'u.id'), q),
     k('users').where({ invited_by: inviterId }).count({ n: '*' }),
   ]);
-  const more = rows.length > q.limit;
-  if (more) rows.pop();
-  const last = rows[rows.length - 1];
-  return { rows, total: Number(n), next: more ? encodeKeyset([last.created_at.toISOString(), last.id]) : null };
+  return { rows, total: Number(n), next };
 }
 
 export async function inviteCodeOf(k: Knex, userId: string): Promise<string | undefined> {
@@ -148,8 +143,6 @@ export async function invitationStats(k: Knex, q: InvitationStatsQuery) {
     .select('s.*', 'i.username', 'i.display_name', 'i.invite_code')
     .from('s')
     .join('users as i', 'i.id', 's.inviter_id');
-  const after = decodeKeyset(q.after, ['count', 'date', 'uuid']);
-  if (after) page.whereRaw('(s.invitees, s.last_invited_at, s.inviter_id) < (?::int, ?::timestamptz, ?::uuid)', after);
   const totals = k
     .with('s', perInviter(k, q))
     .from('s')
@@ -160,14 +153,12 @@ export async function invitationStats(k: Knex, q: InvitationStatsQuery) {
       k.raw('coalesce(sum(enterprise), 0)::int as enterprise'),
       k.raw('coalesce(sum(certified), 0)::int as certified'),
     );
-  const [rows, sums] = await Promise.all([
-    page.orderBy([{ column: 's.invitees', order: 'desc' }, { column: 's.last_invited_at', order: 'desc' }, { column: 's.inviter_id', order: 'desc' }]).limit(q.limit + 1) as Promise<InviterStatsRow[]>,
+  const keys: KeysetColumn[] = [{ sql: 's.invitees', kind: 'count' }, ...newestFirst('s.last_invited_at', 's.inviter_id')];
+  const [{ rows, next }, sums] = await Promise.all([
+    keysetPage<InviterStatsRow>(page, keys, q),
     totals as Promise<{ inviters: number; invitees: number; personal: number; enterprise: number; certified: number }>,
   ]);
-  const more = rows.length > q.limit;
-  if (more) rows.pop();
-  const last = rows[rows.length - 1];
-  return { rows, totals: sums, next: more ? encodeKeyset([last.invitees, last.last_invited_at.toISOString(), last.inviter_id]) : null };
+  return { rows, totals: sums, next };
 }
 
 export function toInviterStatsJson(r: InviterStatsRow) {

@@ -1,7 +1,7 @@
+import { keysetPage, newestFirst } from './keyset';
 import type { Knex } from 'knex';
 import { ipciState, parseIpciCode } from '../domain/ipci';
 import type { IpInformationQuery } from '../domain/ipInformation';
-import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
 import { ipciStatus, type IpciRow } from './ipcis';
 
 /**
@@ -9,8 +9,6 @@ import { ipciStatus, type IpciRow } from './ipcis';
  * with its certificate's facts, newest listing first (ip_listings_all / ip_listings_admin); `q` is an
  * IPCI code (exact, any written form) or a part of a name in any language (ip_listings_names_trgm).
  */
-
-const AT_KEY = `to_char(l.listed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key`;
 
 const select = (k: Knex) =>
   k('ip_listings as l')
@@ -41,7 +39,6 @@ const select = (k: Knex) =>
       'i.staff_take_down',
       'i.search_count',
       'i.workflow_id',
-      k.raw(AT_KEY),
     );
 
 /** The listing's columns beside its certificate's (IpciRow), as the list selects them. */
@@ -72,7 +69,6 @@ type InfoRow = Pick<
   category: string;
   country: string;
   username: string;
-  at_key: string;
 };
 
 export async function ipInformationPage(k: Knex, q: IpInformationQuery): Promise<{ rows: InfoRow[]; next: string | null }> {
@@ -86,18 +82,7 @@ export async function ipInformationPage(k: Knex, q: IpInformationQuery): Promise
     if (code) query.where('i.code', code);
     else query.whereRaw("lower(l.name_zh || ' ' || l.name_en || ' ' || l.name_ja) like ?", [`%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
   }
-  const after = decodeKeyset(q.after, ['date', 'uuid']);
-  if (after) query.whereRaw('(l.listed_at, l.id) < (?::timestamptz, ?::uuid)', after);
-  const rows: InfoRow[] = await query
-    .orderBy([
-      { column: 'l.listed_at', order: 'desc' },
-      { column: 'l.id', order: 'desc' },
-    ])
-    .limit(q.limit + 1);
-  const more = rows.length > q.limit;
-  if (more) rows.pop();
-  const last = rows[rows.length - 1];
-  return { rows, next: more ? encodeKeyset([last.at_key, last.id]) : null };
+  return keysetPage<InfoRow>(query, newestFirst('l.listed_at', 'l.id'), q);
 }
 
 export function ipInformation(k: Knex, ipciId: string): Promise<InfoRow | undefined> {

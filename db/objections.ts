@@ -11,7 +11,7 @@ import type {
   ObjectionReasonCategory,
   ObjectionState,
 } from '../domain/objections';
-import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
+import { keysetPage, newestFirst, type KeysetRequest } from './keyset';
 
 /** Rights objections (table objections, migrations 011 and 015). */
 
@@ -66,30 +66,14 @@ export async function hideObjection(k: Knex, id: string): Promise<void> {
   await k('objections').where({ id }).whereNull('deleted_at').update({ deleted_at: k.fn.now() });
 }
 
-async function page(query: Knex.QueryBuilder, q: { limit: number; after?: string }) {
-  const after = decodeKeyset(q.after, ['date', 'uuid']);
-  if (after) query.whereRaw('(o.created_at, o.id) < (?::timestamptz, ?::uuid)', after);
-  // at_key (AT_KEY) keeps the full microseconds, so a cursor never skips a row created in the same millisecond.
-  const rows: Array<ObjectionRow & { at_key: string }> = await query
-    .orderBy([
-      { column: 'o.created_at', order: 'desc' },
-      { column: 'o.id', order: 'desc' },
-    ])
-    .limit(q.limit + 1);
-  const more = rows.length > q.limit;
-  if (more) rows.pop();
-  const last = rows[rows.length - 1];
-  return { rows, next: more ? encodeKeyset([last.at_key, last.id]) : null };
-}
-
-const AT_KEY = `to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key`;
+const page = (query: Knex.QueryBuilder, q: KeysetRequest) => keysetPage<ObjectionRow>(query, newestFirst('o.created_at', 'o.id'), q);
 
 /**
  * The objector's list (objections_objector index): their objections but the ones they deleted; or, as
  * holder, the objections to their own IPCIs once admitted (ipcis_user, then objections_ipci).
  */
 export function objectionsOf(k: Knex, userId: string, q: ObjectionListQuery) {
-  const query = select(k).select(k.raw(AT_KEY));
+  const query = select(k);
   if (q.side === 'holder') query.where('i.user_id', userId).whereNotNull('o.answer_due_at').whereNot('o.state', 'withdrawn');
   else query.where('o.objector_id', userId).whereNull('o.deleted_at');
   if (q.state) query.where('o.state', q.state);
@@ -108,7 +92,7 @@ export function toHolderJson(row: ObjectionRow): ObjectionJson {
  * exactly (any written form) or a company name by a part of it (trigram index).
  */
 export function adminObjections(k: Knex, q: AdminObjectionListQuery) {
-  const query = select(k).select(k.raw(AT_KEY));
+  const query = select(k);
   if (q.state) query.where('o.state', q.state);
   if (q.q) {
     const code = parseIpciCode(q.q)?.code;

@@ -1,3 +1,4 @@
+import { keysetPage, newestFirst } from './keyset';
 import type { Knex } from 'knex';
 import { IPCI_KINDS, type IpciKind } from '../domain/ipci';
 import type { IpNames } from '../domain/ipNames';
@@ -14,7 +15,6 @@ import {
   type OrderType,
   type PayMethod,
 } from '../domain/orders';
-import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
 import { UUID_PATTERN } from '../domain/validation/rules';
 
 export interface OrderRow {
@@ -155,18 +155,12 @@ export interface OrderListQuery {
 
 /** One page, newest first, keyset on (created_at, id); the user's bills or (no userId) every order for admins. */
 export async function listOrders(k: Knex, q: OrderListQuery, userId?: string): Promise<{ rows: OrderRow[]; next: string | null }> {
-  const query = k<OrderRow>('orders').select('*');
+  const query = k('orders').select('*');
   if (userId) query.where('user_id', userId);
   if (q.direction) query.where('direction', q.direction);
   if (q.bill) query.whereIn('order_state', BILL_STATE_ORDER_STATES[q.bill]);
   if (q.type) query.where('type', q.type);
-  const after = decodeKeyset(q.after, ['date', 'uuid']);
-  if (after) query.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', after);
-  const rows = await query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(q.limit + 1);
-  const more = rows.length > q.limit;
-  if (more) rows.pop();
-  const last = rows[rows.length - 1];
-  return { rows, next: more ? encodeKeyset([last.created_at.toISOString(), last.id]) : null };
+  return keysetPage<OrderRow>(query, newestFirst('created_at', 'id'), q);
 }
 
 /*

@@ -1,6 +1,6 @@
+import { keysetPage, newestFirst } from './keyset';
 import type { Knex } from 'knex';
 import type { FailureReason, RegistrationMode, RegistrationState, WizardStep } from '../domain/titleRegistration';
-import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
 
 /**
  * Title registration drafts (saved as the user goes through the wizard) and submitted
@@ -45,14 +45,6 @@ export interface PageQuery {
   after?: string;
 }
 
-async function page<T extends { id: string }>(query: Knex.QueryBuilder, q: PageQuery, at: (row: T) => Date): Promise<{ rows: T[]; next: string | null }> {
-  const rows = (await query.limit(q.limit + 1)) as T[];
-  const more = rows.length > q.limit;
-  if (more) rows.pop();
-  const last = rows[rows.length - 1];
-  return { rows, next: more ? encodeKeyset([at(last).toISOString(), last.id]) : null };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Drafts
 // ---------------------------------------------------------------------------------------------
@@ -70,14 +62,7 @@ export function draftOf(k: Knex, userId: string, id: string): Promise<DraftRow |
 
 /** The user's drafts, last edited first (index title_drafts_user). */
 export function draftsPage(k: Knex, userId: string, q: PageQuery) {
-  const query = k('title_drafts').where({ user_id: userId });
-  const after = decodeKeyset(q.after, ['date', 'uuid']);
-  if (after) query.whereRaw('(updated_at, id) < (?::timestamptz, ?::uuid)', after);
-  query.orderBy([
-    { column: 'updated_at', order: 'desc' },
-    { column: 'id', order: 'desc' },
-  ]);
-  return page<DraftRow>(query, q, (r) => r.updated_at);
+  return keysetPage<DraftRow>(k('title_drafts').select('*').where({ user_id: userId }), newestFirst('updated_at', 'id'), q);
 }
 
 /** Merges the given fields into the draft (jsonb `||`: one statement, no lost update between tabs). */
@@ -160,13 +145,7 @@ export function registrationsPage(k: Knex, userId: string, q: PageQuery & { stat
   if (q.state === 'toAudit' || q.state === 'underAudit') {
     query.where('r.state', 'toAudit').whereRaw(`${STATE} = ?`, [q.state]);
   } else if (q.state) query.where('r.state', q.state);
-  const after = decodeKeyset(q.after, ['date', 'uuid']);
-  if (after) query.whereRaw('(r.submitted_at, r.id) < (?::timestamptz, ?::uuid)', after);
-  query.orderBy([
-    { column: 'r.submitted_at', order: 'desc' },
-    { column: 'r.id', order: 'desc' },
-  ]);
-  return page<RegistrationRow>(query, q, (r) => r.submitted_at);
+  return keysetPage<RegistrationRow>(query, newestFirst('r.submitted_at', 'r.id'), q);
 }
 
 /** The reviewer's decision; round-guarded so a retried or late activity never touches a newer round. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { TradeRecordJson, TradeRecordUpdate } from '../domain/tradeRecords';
-import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
+import { keysetPage, newestFirst, type KeysetRequest } from './keyset';
 import { writeLicenceOrThrow } from './licences';
 
 /**
@@ -75,23 +75,13 @@ export function findTradeRecord(k: Knex, id: string): Promise<TradeRecordRow | u
   return viewQuery(k).where('r.id', id).first();
 }
 
-interface Page {
-  limit: number;
-  after?: string;
-}
-
-async function page(query: Knex.QueryBuilder, q: Page): Promise<{ items: TradeRecordJson[]; next: string | null }> {
-  const after = decodeKeyset(q.after, ['date', 'uuid']);
-  if (after) query.whereRaw('(r.created_at, r.id) < (?::timestamptz, ?::uuid)', after);
-  const rows: TradeRecordRow[] = await query.orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id', order: 'desc' }]).limit(q.limit + 1);
-  const more = rows.length > q.limit;
-  if (more) rows.pop();
-  const last = rows[rows.length - 1];
-  return { items: rows.map(toTradeRecordJson), next: more ? encodeKeyset([last.created_at.toISOString(), last.id]) : null };
+async function page(query: Knex.QueryBuilder, q: KeysetRequest): Promise<{ items: TradeRecordJson[]; next: string | null }> {
+  const { rows, next } = await keysetPage<TradeRecordRow>(query, newestFirst('r.created_at', 'r.id'), q);
+  return { items: rows.map(toTradeRecordJson), next };
 }
 
 /** The seller's own records, newest first (index trade_records_user). */
-export function ownTradeRecordsPage(k: Knex, userId: string, q: Page) {
+export function ownTradeRecordsPage(k: Knex, userId: string, q: KeysetRequest) {
   return page(viewQuery(k).where('r.user_id', userId), q);
 }
 
@@ -99,7 +89,7 @@ export function ownTradeRecordsPage(k: Knex, userId: string, q: Page) {
  * Every record for the back office (index trade_records_all). `q`: an IPCI code, or a licensee's
  * exact name (case-insensitive); `ipciId`: one IP's records; `source`: written by a trade or by hand.
  */
-export function adminTradeRecordsPage(k: Knex, q: Page & { q?: string; ipciId?: string; source?: string }) {
+export function adminTradeRecordsPage(k: Knex, q: KeysetRequest & { q?: string; ipciId?: string; source?: string }) {
   const query = viewQuery(k);
   if (q.ipciId) query.where('r.ipci_id', q.ipciId);
   if (q.source === 'trade') query.whereNotNull('r.trade_id');

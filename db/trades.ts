@@ -3,7 +3,7 @@ import { chinaDate } from '../domain/dates';
 import type { LicenceConflict, LicenceTerms } from '../domain/licences';
 import { tradeActions } from '../domain/tradeActions';
 import type { TradeCloseReason, TradeJson, TradeMessageKind, TradeMode, TradeSide, TradeState, TradeStep } from '../domain/trade';
-import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
+import { keysetPage, newestFirst, type KeysetRequest } from './keyset';
 import { writeLicence, writeLicenceOrThrow } from './licences';
 
 /**
@@ -200,23 +200,10 @@ export function toTradeJson(t: TradeView, side: TradeSide | null): TradeJson {
   };
 }
 
-interface Page {
-  limit: number;
-  after?: string;
-}
-
-async function page(query: Knex.QueryBuilder, q: Page): Promise<{ rows: TradeView[]; next: string | null }> {
-  const after = decodeKeyset(q.after, ['date', 'uuid']);
-  if (after) query.whereRaw('(t.created_at, t.id) < (?::timestamptz, ?::uuid)', after);
-  const rows: TradeView[] = await query.orderBy([{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }]).limit(q.limit + 1);
-  const more = rows.length > q.limit;
-  if (more) rows.pop();
-  const last = rows[rows.length - 1];
-  return { rows, next: more ? encodeKeyset([last.created_at.toISOString(), last.id]) : null };
-}
+const page = (query: Knex.QueryBuilder, q: KeysetRequest) => keysetPage<TradeView>(query, newestFirst('t.created_at', 't.id'), q);
 
 /** A party's trades on one side, newest first, without those they deleted (indexes trades_buyer[_state], trades_seller[_state]). */
-export function partyTradesPage(k: Knex, userId: string, q: Page & { side: TradeSide; state?: string; mode?: string }) {
+export function partyTradesPage(k: Knex, userId: string, q: KeysetRequest & { side: TradeSide; state?: string; mode?: string }) {
   const query = viewQuery(k).where(`t.${q.side}_id`, userId).whereNull(`t.${q.side}_deleted_at`);
   if (q.state) query.where('t.state', q.state);
   if (q.mode) query.where('t.mode', q.mode);
@@ -229,7 +216,7 @@ export function partyTradesPage(k: Knex, userId: string, q: Page & { side: Trade
  * (ipcis_name_*, ipcis code, users_username_lower / users_display_name_prefix) to a few ids, whose
  * trades come from trades_ipci / trades_buyer_all / trades_seller_all.
  */
-export function adminTradesPage(k: Knex, q: Page & { state?: string; mode?: string; q?: string }) {
+export function adminTradesPage(k: Knex, q: KeysetRequest & { state?: string; mode?: string; q?: string }) {
   const query = viewQuery(k);
   if (q.state) query.where('t.state', q.state);
   if (q.mode) query.where('t.mode', q.mode);

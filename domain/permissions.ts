@@ -39,6 +39,8 @@ export const ELEMENTS = [
   // rights objections (issue 11): the IP information list (staff take-down, relist) and the objection list
   'admin.ipInformation.manage',
   'admin.objections.view',
+  // rights protection (issue 12): the case list, the full case and progress updates (rightProtect)
+  'admin.protection.manage',
   // rights protection (issue 12): the publicity list (admin/rightPublic)
   'admin.publicity.manage',
   // law-firm directory (issue 12): applications, listing content, recheck and recommendation (admin/lawFirm)

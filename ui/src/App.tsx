@@ -94,6 +94,13 @@ const TransactionRecordEditPage = page(() => import('./features/records/AdminRec
 const EvaluationRecordsPage = page(() => import('./features/records/EvaluationPages'), 'EvaluationRecordsPage');
 const EvaluationRecordDetailPage = page(() => import('./features/records/EvaluationPages'), 'EvaluationRecordDetailPage');
 const DictionaryEditorPage = page(() => import('./features/records/DictionaryEditorPage'), 'DictionaryEditorPage');
+const ProtectCentrePage = page(() => import('./features/protection/ProtectPages'), 'ProtectCentrePage');
+const ProtectProcessPage = page(() => import('./features/protection/ProtectPages'), 'ProtectProcessPage');
+const ProtectionListPage = page(() => import('./features/protection/UserProtectionPages'), 'ProtectionListPage');
+const ProtectionDetailPage = page(() => import('./features/protection/UserProtectionPages'), 'ProtectionDetailPage');
+const ProtectionSupplementPage = page(() => import('./features/protection/UserProtectionPages'), 'ProtectionSupplementPage');
+const AdminProtectionPage = page(() => import('./features/protection/AdminProtectionPages'), 'AdminProtectionPage');
+const AdminProtectionAuditPage = page(() => import('./features/protection/AdminProtectionPages'), 'AdminProtectionAuditPage');
 
 function ToHome() {
   const lang = useLang();
@@ -141,6 +148,9 @@ export function AppRoutes() {
           <Route path={UC.objections} element={<ObjectionListPage />} />
           <Route path={UC.objectionDetail} element={<ObjectionDetailPage />} />
           <Route path={UC.objectionAnswer} element={<ObjectionAnswerPage />} />
+          <Route path={UC.protection} element={<ProtectionListPage />} />
+          <Route path={UC.protectionDetail} element={<ProtectionDetailPage />} />
+          <Route path={UC.protectionUpdate} element={<ProtectionSupplementPage />} />
           <Route path={UC.security} element={<SecurityPage />} />
           <Route path={UC.bindPhone} element={<BindContactPage field="phone" />} />
           <Route path={UC.bindEmail} element={<BindContactPage field="email" />} />
@@ -161,6 +171,8 @@ export function AppRoutes() {
         <Route path={SITE.login} element={<LoginPage />} />
         <Route path={SITE.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={SITE.tradeIntro} element={<TradeIntroPage />} />
+        <Route path={SITE.protect} element={<ProtectCentrePage />} />
+        <Route path={SITE.protectProcess} element={<ProtectProcessPage />} />
         <Route
           path={SITE.objectionForm}
           element={
@@ -250,6 +262,8 @@ export function AppRoutes() {
         <Route path="ipInformation/:id" element={<IpInformationDetailPage />} />
         <Route path="objection" element={<AdminObjectionsPage />} />
         <Route path="objection/:id" element={<AdminObjectionDetailPage />} />
+        <Route path="rightProtect" element={<AdminProtectionPage />} />
+        <Route path="rightProtect/audit/:id" element={<AdminProtectionAuditPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/sorry" element={<SorryPage />} />

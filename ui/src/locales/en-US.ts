@@ -13,6 +13,7 @@ import objection from '../../locales/objection/en-US.json';
 import trade from '../../locales/trade/en-US.json';
 import catalogue from '../../locales/catalogue/en-US.json';
 import records from '../../locales/records/en-US.json';
+import protection from '../../locales/protection/en-US.json';
 import lawFirm from '../../locales/lawFirm/en-US.json';
 import sharedDictionary from '../../../domain/locales/en-US/dictionary.json';
 import sharedEntrustedTrade from '../../../domain/locales/en-US/entrustedTrade.json';
@@ -30,10 +31,11 @@ import sharedIpci from '../../../domain/locales/en-US/ipci.json';
 import sharedCertificate from '../../../domain/locales/en-US/certificate.json';
 import sharedTrade from '../../../domain/locales/en-US/trade.json';
 import sharedObjection from '../../../domain/locales/en-US/objection.json';
+import sharedProtection from '../../../domain/locales/en-US/protection.json';
 import sharedLawFirm from '../../../domain/locales/en-US/lawFirm.json';
 
 /** Everything the UI says in en-US, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, protection),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedProtection),
 };

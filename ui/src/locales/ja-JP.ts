@@ -13,6 +13,7 @@ import objection from '../../locales/objection/ja-JP.json';
 import trade from '../../locales/trade/ja-JP.json';
 import catalogue from '../../locales/catalogue/ja-JP.json';
 import records from '../../locales/records/ja-JP.json';
+import protection from '../../locales/protection/ja-JP.json';
 import lawFirm from '../../locales/lawFirm/ja-JP.json';
 import sharedDictionary from '../../../domain/locales/ja-JP/dictionary.json';
 import sharedEntrustedTrade from '../../../domain/locales/ja-JP/entrustedTrade.json';
@@ -30,10 +31,11 @@ import sharedIpci from '../../../domain/locales/ja-JP/ipci.json';
 import sharedCertificate from '../../../domain/locales/ja-JP/certificate.json';
 import sharedTrade from '../../../domain/locales/ja-JP/trade.json';
 import sharedObjection from '../../../domain/locales/ja-JP/objection.json';
+import sharedProtection from '../../../domain/locales/ja-JP/protection.json';
 import sharedLawFirm from '../../../domain/locales/ja-JP/lawFirm.json';
 
 /** Everything the UI says in ja-JP, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, protection),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedProtection),
 };

@@ -13,6 +13,7 @@ import objection from '../../locales/objection/zh-CN.json';
 import trade from '../../locales/trade/zh-CN.json';
 import catalogue from '../../locales/catalogue/zh-CN.json';
 import records from '../../locales/records/zh-CN.json';
+import protection from '../../locales/protection/zh-CN.json';
 import lawFirm from '../../locales/lawFirm/zh-CN.json';
 import sharedDictionary from '../../../domain/locales/zh-CN/dictionary.json';
 import sharedEntrustedTrade from '../../../domain/locales/zh-CN/entrustedTrade.json';
@@ -30,10 +31,11 @@ import sharedIpci from '../../../domain/locales/zh-CN/ipci.json';
 import sharedCertificate from '../../../domain/locales/zh-CN/certificate.json';
 import sharedTrade from '../../../domain/locales/zh-CN/trade.json';
 import sharedObjection from '../../../domain/locales/zh-CN/objection.json';
+import sharedProtection from '../../../domain/locales/zh-CN/protection.json';
 import sharedLawFirm from '../../../domain/locales/zh-CN/lawFirm.json';
 
 /** Everything the UI says in zh-CN, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, protection),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedProtection),
 };

@@ -10,6 +10,7 @@ import { RemittanceSubjectView } from '../orderPayment/RemittanceSubjectView';
 import { ObjectionSubjectView } from '../objection/ObjectionSubjectView';
 import { EntrustedSubjectView } from '../records/EntrustedSubjectView';
 import { TradeSubjectView } from '../trade/TradeSubjectView';
+import { ProtectionSubjectView } from '../protection/ProtectionSubjectView';
 
 export interface SubjectViewProps {
   task: TaskRow;
@@ -41,4 +42,5 @@ export const SUBJECT_VIEWS: Record<string, ComponentType<SubjectViewProps>> = {
   objection: ObjectionSubjectView,
   entrustedTrade: EntrustedSubjectView,
   tradeOrder: TradeSubjectView,
+  protectionCase: ProtectionSubjectView,
 };

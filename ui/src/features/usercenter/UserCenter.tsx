@@ -38,7 +38,7 @@ export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }>
       { key: 'traceability', route: 'traceability', icon: 'search-template' },
       { key: 'artists', route: 'artistresource', icon: 'people' },
       { key: 'gallery', route: 'gallerymanagement', icon: 'media' },
-      { key: 'protection', route: 'rightprotect', icon: 'take-action' },
+      { key: 'protection', route: 'rightprotect', icon: 'take-action', also: ['protectdetail', 'rightprotectupdate'] },
       { key: 'objection', route: 'objection', icon: 'issue', also: ['objectiondetail', 'objectionanswer'] },
     ],
   },

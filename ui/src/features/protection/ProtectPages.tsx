@@ -1,0 +1,161 @@
+import { Callout, Card, Icon, NonIdealState, Spinner, Button, type IconName } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ipNameIn } from '../../../../domain/ipNames';
+import type { LawFirmPublicJson } from '../../../../domain/lawFirms';
+import { protectionCase } from '../../../../domain/processes/protectionCase';
+import { PROTECTION_ACCEPTANCE_WORKING_DAYS, PROTECTION_REFUSAL_REASONS } from '../../../../domain/protection';
+import { api, ApiError } from '../../api/client';
+import { ProcessDiagram } from '../../components/Timeline';
+import { useLang, useSitePath } from '../../lib/useLang';
+import { useSession } from '../../session/SessionContext';
+import { ProtectionForm } from './ProtectionForm';
+import './protection.css';
+
+const ENTRIES: Array<{ key: 'administrative' | 'legal' | 'publicity'; icon: IconName; to: string }> = [
+  { key: 'administrative', icon: 'take-action', to: 'protect/rightprocess' },
+  { key: 'legal', icon: 'briefcase', to: 'protect/legalrights' },
+  { key: 'publicity', icon: 'manual', to: 'protect/publicity' },
+];
+
+/** The steps the process page explains, in the order the case runs (domain/processes/protectionCase.ts). */
+const PROCESS_STEPS = ['submitted', 'acceptance', 'processing', 'supplement', 'processed'] as const;
+
+/**
+ * protect (spec part 2 §2): the rights-protection centre — what the platform's protection is, who may
+ * apply and when it is refused, the reply on acceptance within 7 working days, and the ways in.
+ */
+export function ProtectCentrePage() {
+  const { t } = useTranslation();
+  const site = useSitePath();
+  const days = { days: PROTECTION_ACCEPTANCE_WORKING_DAYS };
+  return (
+    <div className="ipci-container ipci-page ipci-stack" data-testid="protect-centre">
+      <h1 className="ipci-page-title">{t('protection.centre.title')}</h1>
+      <p className="ipci-muted">{t('protection.centre.lead')}</p>
+      <div className="ipci-protect-entries">
+        {ENTRIES.map((e) => (
+          <Card key={e.key} className="ipci-protect-entry" data-testid={`protect-entry-${e.key}`}>
+            <h3>
+              <Icon icon={e.icon} /> {t(`protection.centre.entries.${e.key}.title`)}
+            </h3>
+            <p className="ipci-muted">{t(`protection.centre.entries.${e.key}.text`, days)}</p>
+            <Link to={site(e.to)} className="bp6-button bp6-intent-primary">
+              {t(`protection.centre.entries.${e.key}.action`)}
+            </Link>
+          </Card>
+        ))}
+      </div>
+      <Card data-testid="protect-notice">
+        <h3 className="ipci-section-title">{t('protection.centre.noticeTitle')}</h3>
+        <ul className="ipci-protect-notice">
+          <li>{t('protection.centre.notice.what')}</li>
+          <li data-testid="notice-who">{t('protection.centre.notice.who')}</li>
+          <li data-testid="notice-reply">{t('protection.centre.notice.reply', days)}</li>
+          <li>
+            {t('protection.centre.notice.refusedWhen')}
+            <ul>
+              {PROTECTION_REFUSAL_REASONS.map((r) => (
+                <li key={r}>{t(`protection.refusal.${r}`)}</li>
+              ))}
+            </ul>
+          </li>
+          <li>{t('protection.centre.notice.evidence')}</li>
+          <li>{t('protection.centre.notice.progress')}</li>
+        </ul>
+      </Card>
+      {/* LatestPublicity: the publicity helper places <LatestPublicity /> here. */}
+    </div>
+  );
+}
+
+/** The law firm a legal application goes to (`?firm=`), with the way back to the directory to change it. */
+function ChosenFirm({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const site = useSitePath();
+  const [firm, setFirm] = useState<LawFirmPublicJson | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setFirm(null);
+    setError(null);
+    if (!id) return;
+    api
+      .get<{ firm: LawFirmPublicJson }>(`/api/public/lawfirms/${encodeURIComponent(id)}`, undefined, { quiet: true })
+      .then((r) => live && setFirm(r.firm))
+      .catch((e: unknown) => live && setError(e instanceof ApiError && e.status === 404 ? t('protection.lawFirmNotListed', { ns: 'errors' }) : t('failure.load')));
+    return () => {
+      live = false;
+    };
+  }, [id, t]);
+  const change = (
+    <Link to={site('protect/legalrights')} data-testid="protection-change-firm">
+      {t(id ? 'protection.legal.change' : 'protection.legal.choose')}
+    </Link>
+  );
+  if (!id || error)
+    return (
+      <Callout intent="warning" icon="briefcase" data-testid="protection-no-firm">
+        {error ?? t('protection.lawFirmRequired', { ns: 'errors' })} {change}
+      </Callout>
+    );
+  if (!firm) return <Spinner size={20} />;
+  return (
+    <Callout icon="briefcase" title={t('protection.legal.firm')} data-testid="protection-firm">
+      <strong>{ipNameIn(firm.names, lang)}</strong>
+      <span className="ipci-muted"> · {firm.businessAddress}</span> · {change}
+    </Callout>
+  );
+}
+
+/**
+ * protect/rightprocess: the administrative process step by step with its model drawn, then the
+ * application; `?kind=legal&firm=<id>` makes it the legal application to the chosen listed firm.
+ */
+export function ProtectProcessPage() {
+  const { t } = useTranslation();
+  const { user, openLogin } = useSession();
+  const [params] = useSearchParams();
+  const legal = params.get('kind') === 'legal';
+  const firm = params.get('firm') ?? '';
+  const days = { days: PROTECTION_ACCEPTANCE_WORKING_DAYS };
+  return (
+    <div className="ipci-container ipci-page ipci-stack ipci-protect-process" data-testid="protect-process">
+      <h1 className="ipci-page-title">{t(legal ? 'protection.process.legalTitle' : 'protection.process.title')}</h1>
+      <p className="ipci-muted">{t(legal ? 'protection.process.legalLead' : 'protection.process.lead')}</p>
+      <Card>
+        <h3 className="ipci-section-title">{t('protection.process.stepsTitle')}</h3>
+        <ol className="ipci-protect-steps" data-testid="protect-steps">
+          {PROCESS_STEPS.map((s) => (
+            <li key={s}>
+              <strong>{t(`steps.protectionCase.${s}`)}</strong>
+              <p className="ipci-muted">{t(`protection.process.steps.${s}`, days)}</p>
+            </li>
+          ))}
+        </ol>
+        <ProcessDiagram model={protectionCase} states={{}} />
+        <p className="ipci-muted" data-testid="protect-sla">
+          {t('protection.process.sla', days)}
+        </p>
+      </Card>
+      <Card>
+        <h3 className="ipci-section-title">{t(legal ? 'protection.form.legalTitle' : 'protection.form.title')}</h3>
+        {legal && <ChosenFirm id={firm} />}
+        {user === undefined ? (
+          <Spinner size={24} />
+        ) : user === null ? (
+          <NonIdealState
+            icon="lock"
+            title={t('protection.form.signIn')}
+            description={t('protection.form.signInHint')}
+            action={<Button intent="primary" icon="log-in" text={t('header.login')} onClick={openLogin} data-testid="protection-sign-in" />}
+          />
+        ) : (
+          (!legal || firm) && <ProtectionForm key={legal ? `legal/${firm}` : 'administrative'} kind={legal ? 'legal' : 'administrative'} lawFirmId={legal ? firm : ''} />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -32,7 +32,7 @@ async function walk(keys: KeysetColumn[], order: 'asc' | 'desc', limit: number) 
 
 test('rows written within one millisecond are neither skipped nor repeated across pages', async () => {
   // Six rows one microsecond apart: a cursor cut to milliseconds would lose all but the first page.
-  const rows = Array.from({ length: 6 }, (_, i) => ({ id: randomUUID(), created_at: `2026-11-25 08:00:00.00${i + 1}+00`, score: i % 2 }));
+  const rows = Array.from({ length: 6 }, (_, i) => ({ id: randomUUID(), created_at: `2026-11-25 08:00:00.00000${i + 1}+00`, score: i % 2 }));
   await testDb()(table).insert(rows);
   const newest = [...rows].reverse().map((r) => r.id);
   expect(await walk(newestFirst('created_at', 'id'), 'desc', 2)).toEqual(newest);

@@ -94,6 +94,15 @@ const TransactionRecordEditPage = page(() => import('./features/records/AdminRec
 const EvaluationRecordsPage = page(() => import('./features/records/EvaluationPages'), 'EvaluationRecordsPage');
 const EvaluationRecordDetailPage = page(() => import('./features/records/EvaluationPages'), 'EvaluationRecordDetailPage');
 const DictionaryEditorPage = page(() => import('./features/records/DictionaryEditorPage'), 'DictionaryEditorPage');
+const LawFirmDirectoryPage = page(() => import('./features/lawFirms/DirectoryPages'), 'LawFirmDirectoryPage');
+const LawFirmDetailPage = page(() => import('./features/lawFirms/DirectoryPages'), 'LawFirmDetailPage');
+const LawFirmApplyPage = page(() => import('./features/lawFirms/LawFirmApplyPage'), 'LawFirmApplyPage');
+const LawFirmListingPage = page(() => import('./features/lawFirms/LawFirmListingPage'), 'LawFirmListingPage');
+const AdminLawFirmsPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmsPage');
+const AdminLawFirmAuditPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmAuditPage');
+const AdminLawFirmDetailPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmDetailPage');
+const AdminLawFirmEditPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmEditPage');
+const AdminLawFirmRecheckPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmRecheckPage');
 const ProtectCentrePage = page(() => import('./features/protection/ProtectPages'), 'ProtectCentrePage');
 const ProtectProcessPage = page(() => import('./features/protection/ProtectPages'), 'ProtectProcessPage');
 const ProtectionListPage = page(() => import('./features/protection/UserProtectionPages'), 'ProtectionListPage');
@@ -148,6 +157,7 @@ export function AppRoutes() {
           <Route path={UC.objections} element={<ObjectionListPage />} />
           <Route path={UC.objectionDetail} element={<ObjectionDetailPage />} />
           <Route path={UC.objectionAnswer} element={<ObjectionAnswerPage />} />
+          <Route path={UC.lawFirmListing} element={<LawFirmListingPage />} />
           <Route path={UC.protection} element={<ProtectionListPage />} />
           <Route path={UC.protectionDetail} element={<ProtectionDetailPage />} />
           <Route path={UC.protectionUpdate} element={<ProtectionSupplementPage />} />
@@ -171,6 +181,16 @@ export function AppRoutes() {
         <Route path={SITE.login} element={<LoginPage />} />
         <Route path={SITE.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={SITE.tradeIntro} element={<TradeIntroPage />} />
+        <Route path={SITE.lawFirms} element={<LawFirmDirectoryPage />} />
+        <Route path={SITE.lawFirmDetail} element={<LawFirmDetailPage />} />
+        <Route
+          path={SITE.lawFirmApply}
+          element={
+            <RequireLogin>
+              <LawFirmApplyPage />
+            </RequireLogin>
+          }
+        />
         <Route path={SITE.protect} element={<ProtectCentrePage />} />
         <Route path={SITE.protectProcess} element={<ProtectProcessPage />} />
         <Route
@@ -262,6 +282,11 @@ export function AppRoutes() {
         <Route path="ipInformation/:id" element={<IpInformationDetailPage />} />
         <Route path="objection" element={<AdminObjectionsPage />} />
         <Route path="objection/:id" element={<AdminObjectionDetailPage />} />
+        <Route path="lawFirm" element={<AdminLawFirmsPage />} />
+        <Route path="lawFirm/audit/:id" element={<AdminLawFirmAuditPage />} />
+        <Route path="lawFirm/detail/:id" element={<AdminLawFirmDetailPage />} />
+        <Route path="lawFirm/edit/:id" element={<AdminLawFirmEditPage />} />
+        <Route path="lawFirm/recheck/:id" element={<AdminLawFirmRecheckPage />} />
         <Route path="rightProtect" element={<AdminProtectionPage />} />
         <Route path="rightProtect/audit/:id" element={<AdminProtectionAuditPage />} />
         <Route path="*" element={<NotFoundPage />} />

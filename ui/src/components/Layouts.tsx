@@ -125,6 +125,7 @@ const STAFF_MENU: StaffEntry[][] = [
     { to: '/admin/rightScope', icon: 'list-columns', label: 'admin.nav.rightScope', element: 'admin.dictionaries.edit' },
     { to: '/admin/ipInformation', icon: 'info-sign', label: 'admin.nav.ipInformation', element: 'admin.ipInformation.manage' },
     { to: '/admin/objection', icon: 'issue', label: 'admin.nav.objection', element: 'admin.objections.view' },
+    { to: '/admin/lawFirm', icon: 'office', label: 'admin.nav.lawFirms', element: 'admin.lawFirms.manage' },
     { to: '/admin/rightProtect', icon: 'take-action', label: 'admin.nav.rightProtect', element: 'admin.protection.manage' },
     { to: '/admin/calendar', icon: 'calendar', label: 'nav.calendar', element: 'admin.calendar.edit' },
   ],

@@ -10,6 +10,7 @@ import { RemittanceSubjectView } from '../orderPayment/RemittanceSubjectView';
 import { ObjectionSubjectView } from '../objection/ObjectionSubjectView';
 import { EntrustedSubjectView } from '../records/EntrustedSubjectView';
 import { TradeSubjectView } from '../trade/TradeSubjectView';
+import { LawFirmSubjectView } from '../lawFirms/LawFirmSubjectView';
 import { ProtectionSubjectView } from '../protection/ProtectionSubjectView';
 
 export interface SubjectViewProps {
@@ -42,5 +43,6 @@ export const SUBJECT_VIEWS: Record<string, ComponentType<SubjectViewProps>> = {
   objection: ObjectionSubjectView,
   entrustedTrade: EntrustedSubjectView,
   tradeOrder: TradeSubjectView,
+  lawFirmListing: LawFirmSubjectView,
   protectionCase: ProtectionSubjectView,
 };

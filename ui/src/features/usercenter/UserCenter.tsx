@@ -54,6 +54,7 @@ export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }>
     areas: [
       { key: 'watermark', route: 'watermarkdetect', icon: 'tint' },
       { key: 'capacity', route: 'capacity', icon: 'database' },
+      { key: 'lawFirmListing', route: 'lawfirm', icon: 'office' },
     ],
   },
   {

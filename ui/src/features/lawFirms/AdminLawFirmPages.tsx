@@ -1,0 +1,367 @@
+import { Alert, AnchorButton, Button, Card, Callout, FormGroup, HTMLSelect, HTMLTable, RadioGroup, Radio, TextArea } from '@blueprintjs/core';
+import { Formik } from 'formik';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LAW_FIRM_STATES, lawFirmRecheckSchema, lawFirmSchema, type LawFirmRecheck } from '../../../../domain/lawFirms';
+import { api, ApiError } from '../../api/client';
+import { FieldHelper } from '../../components/FieldControl';
+import { ListCard } from '../../components/ListCard';
+import { Timeline } from '../../components/Timeline';
+import { formatDate, formatDateTime, formatDeadline, translateError } from '../../lib/format';
+import { useDetail } from '../../lib/useDetail';
+import { useLang } from '../../lib/useLang';
+import { useServerErrors } from '../../lib/useServerErrors';
+import { validateWithSchema } from '../../lib/validate';
+import { showToast } from '../../session/toaster';
+import { useKeysetPages } from '../invitations/useKeysetPages';
+import { DetailFallback, SearchToolbar } from '../objection/ObjectionBits';
+import { TaskStatusTag } from '../staff/taskBits';
+import { ApplicationFields, LawFirmStateTag, RecommendedTag, ReviewFlags, useFirmName } from './LawFirmBits';
+import { formValuesOf, LawFirmForm } from './LawFirmForm';
+import type { AdminLawFirmDetail, AdminLawFirmPage, AdminLawFirmRow, LawFirmApplicationJson } from './types';
+
+const BASE = '/admin/lawFirm';
+const detailPath = (id: string) => `/api/admin/lawfirms/${encodeURIComponent(id)}`;
+
+/** /admin/lawFirm — every application, newest first: state filter, search by name, keyset pages. */
+export function AdminLawFirmsPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const nameOf = useFirmName();
+  const [state, setState] = useState('');
+  const [q, setQ] = useState('');
+  const { first, items, next, loadMore, failed } = useKeysetPages<AdminLawFirmPage, AdminLawFirmRow>('/api/admin/lawfirms', { state: state || undefined, q: q || undefined }, (r) => r.items);
+  return (
+    <div className="ipci-stack">
+      <h2 className="ipci-page-title">{t('lawFirm.admin.title')}</h2>
+      <SearchToolbar label={t('lawFirm.admin.search')} testId="admin-lawfirm-search" onSearch={setQ}>
+        <HTMLSelect
+          aria-label={t('lawFirm.listing.state')}
+          value={state}
+          onChange={(e) => setState(e.currentTarget.value)}
+          data-testid="admin-lawfirm-state"
+          options={[{ value: '', label: t('lawFirm.admin.allStates') }, ...LAW_FIRM_STATES.map((s) => ({ value: s, label: t(`lawFirm.states.${s}`) }))]}
+        />
+      </SearchToolbar>
+      <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'office', title: t('lawFirm.admin.empty') }} next={next} load={() => loadMore()}>
+        {(list) => (
+          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
+            <thead>
+              <tr>
+                <th>{t('fields.nameZh')}</th>
+                <th>{t('lawFirm.admin.applicant')}</th>
+                <th>{t('lawFirm.listing.state')}</th>
+                <th>{t('lawFirm.admin.createdAt')}</th>
+                <th>{t('lawFirm.admin.action')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((f) => (
+                <tr key={f.id} data-testid="admin-lawfirm-row">
+                  <td className="ipci-lawfirm-name-cell">
+                    <Link to={`${BASE}/detail/${f.id}`}>{nameOf(f.names)}</Link> {f.recommended && <RecommendedTag />}
+                  </td>
+                  <td>{f.applicant.displayName || f.applicant.username}</td>
+                  <td>
+                    <LawFirmStateTag state={f.state} />
+                  </td>
+                  <td className="ipci-objection-nowrap">{formatDateTime(f.createdAt, lang)}</td>
+                  <td className="ipci-lawfirm-actions">
+                    <Link to={`${BASE}/audit/${f.id}`}>{t('lawFirm.admin.audit')}</Link>
+                    <Link to={`${BASE}/edit/${f.id}`}>{t('lawFirm.admin.edit')}</Link>
+                    {(f.state === 'listed' || f.state === 'suspended') && <Link to={`${BASE}/recheck/${f.id}`}>{t('lawFirm.admin.recheck')}</Link>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      </ListCard>
+    </div>
+  );
+}
+
+/** The recommended flag: a direct admin write after a confirmation. */
+function RecommendButton({ app, onChange }: { app: LawFirmApplicationJson; onChange: (a: LawFirmApplicationJson) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const next = !app.recommended;
+  return (
+    <>
+      <Button icon={next ? 'star' : 'star-empty'} text={t(next ? 'lawFirm.admin.recommend' : 'lawFirm.admin.unrecommend')} onClick={() => setOpen(true)} data-testid="admin-lawfirm-recommend" />
+      <Alert
+        isOpen={open}
+        intent="primary"
+        icon="star"
+        cancelButtonText={t('lawFirm.admin.cancel')}
+        confirmButtonText={t('lawFirm.admin.confirm')}
+        loading={busy}
+        onCancel={() => setOpen(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            const r = await api.put<{ application: LawFirmApplicationJson }>(`${detailPath(app.id)}/recommended`, { recommended: next });
+            onChange(r.application);
+            showToast({ intent: 'success', icon: 'tick', message: t('lawFirm.admin.saved') });
+            setOpen(false);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <p>{t(next ? 'lawFirm.admin.confirmRecommend' : 'lawFirm.admin.confirmUnrecommend')}</p>
+      </Alert>
+    </>
+  );
+}
+
+/** The head of every back-office page of one firm: back link, name, state, recommendation and the other pages. */
+function FirmHeader({ detail, setApplication, title }: { detail: AdminLawFirmDetail; setApplication: (a: LawFirmApplicationJson) => void; title: string }) {
+  const { t } = useTranslation();
+  const nameOf = useFirmName();
+  const a = detail.application;
+  return (
+    <>
+      <div className="ipci-toolbar">
+        <Link to={BASE}>← {t('lawFirm.admin.back')}</Link>
+        <span className="ipci-spacer" />
+        <Link to={`${BASE}/audit/${a.id}`}>{t('lawFirm.admin.audit')}</Link>
+        <Link to={`${BASE}/detail/${a.id}`}>{t('lawFirm.admin.detail')}</Link>
+        <Link to={`${BASE}/edit/${a.id}`}>{t('lawFirm.admin.edit')}</Link>
+        {(a.state === 'listed' || a.state === 'suspended') && <Link to={`${BASE}/recheck/${a.id}`}>{t('lawFirm.admin.recheck')}</Link>}
+        <RecommendButton app={a} onChange={setApplication} />
+      </div>
+      <h2 className="ipci-page-title">
+        {title} · {nameOf(a.names)} <LawFirmStateTag state={a.state} /> {a.recommended && <RecommendedTag />}
+      </h2>
+    </>
+  );
+}
+
+/** The application's dates and people, as the back office reads them. */
+function ApplicationSummary({ detail }: { detail: AdminLawFirmDetail }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const a = detail.application;
+  const p = detail.applicant;
+  return (
+    <Card>
+      <dl className="ipci-dl">
+        <dt>{t('lawFirm.admin.applicant')}</dt>
+        <dd>{p ? `${p.displayName} (${p.username})` : '—'}</dd>
+        <dt>{t('lawFirm.admin.createdAt')}</dt>
+        <dd>{formatDateTime(a.createdAt, lang)}</dd>
+        <dt>{t('lawFirm.listing.round')}</dt>
+        <dd>{a.round}</dd>
+        <dt>{t('lawFirm.admin.agreement')}</dt>
+        <dd>{a.agreementVersion}</dd>
+        {a.paymentDueAt && (
+          <>
+            <dt>{t('lawFirm.listing.payTitle')}</dt>
+            <dd>{formatDeadline(a.paymentDueAt, lang)}</dd>
+          </>
+        )}
+        {a.listedAt && a.listedUntil && (
+          <>
+            <dt>{t('lawFirm.listing.state')}</dt>
+            <dd>{t('lawFirm.listing.term', { from: formatDate(a.listedAt, lang), until: formatDate(a.listedUntil, lang) })}</dd>
+          </>
+        )}
+        {a.suspendedReason && (
+          <>
+            <dt>{t('lawFirm.states.suspended')}</dt>
+            <dd>{a.suspendedReason}</dd>
+          </>
+        )}
+      </dl>
+    </Card>
+  );
+}
+
+function useAdminDetail() {
+  const { id = '' } = useParams();
+  const { detail, setDetail, failure } = useDetail<AdminLawFirmDetail>(detailPath(id));
+  const setApplication = (application: LawFirmApplicationJson) => setDetail((d) => d && { ...d, application });
+  return { id, detail, failure, setApplication };
+}
+
+function Fallback({ failure }: { failure: 'notFound' | 'failed' | null }) {
+  const { t } = useTranslation();
+  return <DetailFallback failure={failure} notFound={t('lawFirm.detail.notFound')} back={<Link to={BASE}>← {t('lawFirm.admin.back')}</Link>} />;
+}
+
+/** /admin/lawFirm/audit/:id — the application with every field and file, the last review's flags, its open inbox task, workflow and timeline. */
+export function AdminLawFirmAuditPage() {
+  const { t } = useTranslation();
+  const { detail, failure, setApplication } = useAdminDetail();
+  if (!detail) return <Fallback failure={failure} />;
+  const a = detail.application;
+  return (
+    <div className="ipci-stack" data-testid="admin-lawfirm-audit">
+      <FirmHeader detail={detail} setApplication={setApplication} title={t('lawFirm.admin.auditTitle')} />
+      <Card className="ipci-toolbar">
+        {detail.task ? (
+          <>
+            <Link to={`/manage/tasks/${encodeURIComponent(detail.task.taskId)}`} data-testid="admin-lawfirm-task">
+              {t('lawFirm.admin.task')}: {t(`steps.lawFirmListing.${detail.task.step}`, { defaultValue: detail.task.step })}
+            </Link>
+            <TaskStatusTag status={detail.task.status} />
+          </>
+        ) : (
+          <span className="ipci-muted">{t('lawFirm.admin.noTask')}</span>
+        )}
+        <span className="ipci-spacer" />
+        {detail.workflowUrl && <AnchorButton href={detail.workflowUrl} target="_blank" rel="noreferrer" icon="flow-branch" endIcon="share" variant="outlined" text={t('timeline.viewInTemporal')} />}
+      </Card>
+      <ApplicationSummary detail={detail} />
+      {a.reviewFlags && Object.keys(a.reviewFlags).length > 0 && <ReviewFlags flags={a.reviewFlags} title={t('lawFirm.admin.flags')} />}
+      <Card>
+        <ApplicationFields data={a.data} uploads={detail.uploads} flags={a.reviewFlags} />
+      </Card>
+      <Card>
+        <h3 className="ipci-page-title">{t('timeline.title')}</h3>
+        <Timeline kind="lawFirmListing" id={a.id} />
+      </Card>
+    </div>
+  );
+}
+
+/** /admin/lawFirm/detail/:id — the firm as listed: its content and files, read only. */
+export function AdminLawFirmDetailPage() {
+  const { t } = useTranslation();
+  const { detail, failure, setApplication } = useAdminDetail();
+  if (!detail) return <Fallback failure={failure} />;
+  return (
+    <div className="ipci-stack" data-testid="admin-lawfirm-detail">
+      <FirmHeader detail={detail} setApplication={setApplication} title={t('lawFirm.admin.detailTitle')} />
+      <ApplicationSummary detail={detail} />
+      <Card>
+        <ApplicationFields data={detail.application.data} uploads={detail.uploads} />
+      </Card>
+    </div>
+  );
+}
+
+/** /admin/lawFirm/edit/:id — staff correct the listing's content (the same form and schema as the firm's). */
+export function AdminLawFirmEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id, detail, failure, setApplication } = useAdminDetail();
+  if (!detail) return <Fallback failure={failure} />;
+  return (
+    <div className="ipci-stack">
+      <FirmHeader detail={detail} setApplication={setApplication} title={t('lawFirm.admin.editTitle')} />
+      <Card>
+        <LawFirmForm
+          id="admin-lawfirm-form"
+          schema={lawFirmSchema}
+          initial={formValuesOf(detail.application.data)}
+          uploads={detail.uploads}
+          submitText={t('lawFirm.admin.save')}
+          onSubmit={async (values) => {
+            await api.put<{ application: LawFirmApplicationJson }>(detailPath(id), values);
+            showToast({ intent: 'success', icon: 'tick', message: t('lawFirm.admin.saved') });
+            navigate(`${BASE}/detail/${id}`);
+          }}
+        />
+      </Card>
+    </div>
+  );
+}
+
+/** /admin/lawFirm/recheck/:id — suspend a listed firm or restore a suspended one, with the reason, after a confirmation. */
+export function AdminLawFirmRecheckPage() {
+  const { t } = useTranslation();
+  const { detail, failure, setApplication } = useAdminDetail();
+  const { server, formError, clear, reset, fail } = useServerErrors();
+  const [confirming, setConfirming] = useState<LawFirmRecheck | null>(null);
+  if (!detail) return <Fallback failure={failure} />;
+  const a = detail.application;
+  const recheckable = a.state === 'listed' || a.state === 'suspended';
+  return (
+    <div className="ipci-stack">
+      <FirmHeader detail={detail} setApplication={setApplication} title={t('lawFirm.admin.recheckTitle')} />
+      <ApplicationSummary detail={detail} />
+      <Card>
+        {!recheckable ? (
+          <Callout intent="warning">{t('lawFirm.admin.notRecheckable')}</Callout>
+        ) : (
+          <Formik<LawFirmRecheck>
+            key={a.state}
+            initialValues={{ action: a.state === 'listed' ? 'suspend' : 'restore', reason: '' }}
+            validate={(v) => validateWithSchema(lawFirmRecheckSchema, v)}
+            onSubmit={(v) => setConfirming(v)}
+          >
+            {(form) => {
+              const error = ((form.touched.reason || form.submitCount > 0) && form.errors.reason ? translateError(t, form.errors.reason) : undefined) || server.reason;
+              return (
+                <form onSubmit={form.handleSubmit} noValidate data-testid="admin-lawfirm-recheck">
+                  {formError && (
+                    <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
+                      {formError}
+                    </Callout>
+                  )}
+                  <RadioGroup label={t('lawFirm.admin.action')} selectedValue={form.values.action} onChange={(e) => void form.setFieldValue('action', e.currentTarget.value)}>
+                    <Radio value="suspend" label={t('lawFirm.admin.suspend')} disabled={a.state !== 'listed'} />
+                    <Radio value="restore" label={t('lawFirm.admin.restore')} disabled={a.state !== 'suspended'} />
+                  </RadioGroup>
+                  <FormGroup label={t('lawFirm.admin.reason')} labelFor="recheck-reason" intent={error ? 'danger' : 'none'} helperText={error && <FieldHelper name="reason" error={error} />}>
+                    <TextArea
+                      id="recheck-reason"
+                      fill
+                      rows={4}
+                      value={form.values.reason}
+                      intent={error ? 'danger' : 'none'}
+                      onChange={(e) => {
+                        clear('reason');
+                        void form.setFieldValue('reason', e.target.value);
+                      }}
+                      onBlur={() => void form.setFieldTouched('reason', true)}
+                    />
+                  </FormGroup>
+                  <div className="ipci-form-actions">
+                    <Button type="submit" intent={form.values.action === 'suspend' ? 'danger' : 'primary'} icon={form.values.action === 'suspend' ? 'disable' : 'confirm'} text={t(`lawFirm.admin.${form.values.action}`)} />
+                  </div>
+                  <Alert
+                    isOpen={confirming !== null}
+                    intent={confirming?.action === 'suspend' ? 'danger' : 'primary'}
+                    icon="confirm"
+                    cancelButtonText={t('lawFirm.admin.cancel')}
+                    confirmButtonText={t('lawFirm.admin.confirm')}
+                    loading={form.isSubmitting}
+                    onCancel={() => setConfirming(null)}
+                    onConfirm={async () => {
+                      if (!confirming) return;
+                      reset();
+                      form.setSubmitting(true);
+                      try {
+                        const r = await api.post<{ application: LawFirmApplicationJson }>(`${detailPath(a.id)}/recheck`, confirming);
+                        setApplication(r.application);
+                        showToast({ intent: 'success', icon: 'tick', message: t('lawFirm.admin.rechecked') });
+                        form.resetForm();
+                      } catch (e) {
+                        if (!(e instanceof ApiError)) throw e;
+                        fail(e, form);
+                      } finally {
+                        form.setSubmitting(false);
+                        setConfirming(null);
+                      }
+                    }}
+                  >
+                    <p>{t(confirming?.action === 'suspend' ? 'lawFirm.admin.confirmSuspend' : 'lawFirm.admin.confirmRestore')}</p>
+                  </Alert>
+                </form>
+              );
+            }}
+          </Formik>
+        )}
+      </Card>
+      <Card>
+        <h3 className="ipci-page-title">{t('timeline.title')}</h3>
+        <Timeline kind="lawFirmListing" id={a.id} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { Alert, AnchorButton, Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { chinaDate } from '../../../../domain/dates';
+import { LAW_FIRM_RENEWAL_WINDOW_DAYS, mayRenewListing } from '../../../../domain/lawFirms';
+import { SITE_PAGES } from '../../../../domain/sitePages';
+import { api } from '../../api/client';
+import { Timeline } from '../../components/Timeline';
+import { formatDate, formatDateTime, formatDeadline } from '../../lib/format';
+import { useDetail } from '../../lib/useDetail';
+import { useLang, useSitePath } from '../../lib/useLang';
+import { showToast } from '../../session/toaster';
+import { LawFirmStateTag, ReviewFlags, useFirmName } from './LawFirmBits';
+import type { LawFirmApplicationJson, OwnLawFirmApplication } from './types';
+
+/** A button that leaves for another page of the app without reloading it. */
+function GoButton({ to, ...props }: { to: string; text: string; icon: 'credit-card' | 'edit' | 'add'; intent?: 'primary'; testId: string }) {
+  const navigate = useNavigate();
+  return (
+    <AnchorButton
+      href={to}
+      icon={props.icon}
+      intent={props.intent}
+      text={props.text}
+      data-testid={props.testId}
+      onClick={(e) => {
+        e.preventDefault();
+        navigate(to);
+      }}
+    />
+  );
+}
+
+/**
+ * /:lang/ipci/usercenter/lawfirm — the account's law-firm listing: where it stands, what the firm has
+ * to do next (post the documents, correct, pay by the due date, renew) and the process timeline.
+ */
+export function LawFirmListingPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const site = useSitePath();
+  const navigate = useNavigate();
+  const nameOf = useFirmName();
+  const { detail, failure, setDetail } = useDetail<OwnLawFirmApplication>('/api/lawfirm/application');
+  const [confirmRenew, setConfirmRenew] = useState(false);
+  const [renewing, setRenewing] = useState(false);
+  const apply = site(SITE_PAGES.lawFirmApply);
+
+  if (failure) return <NonIdealState icon="error" title={t('failure.load')} />;
+  if (!detail) return <Spinner />;
+  const app = detail.application;
+  if (!app)
+    return (
+      <div className="ipci-stack">
+        <h2 className="ipci-page-title">{t('lawFirm.listing.title')}</h2>
+        <NonIdealState icon="office" title={t('lawFirm.listing.none')} action={<Link to={apply}>{t('lawFirm.listing.apply')}</Link>} />
+      </div>
+    );
+
+  const renewable = mayRenewListing(app.state, app.listedUntil, chinaDate(new Date()));
+  async function renew() {
+    setRenewing(true);
+    try {
+      const r = await api.post<{ application: LawFirmApplicationJson }>('/api/lawfirm/application/renew');
+      setDetail((d) => d && { ...d, application: r.application });
+      showToast({ intent: 'success', icon: 'tick', message: t('lawFirm.listing.renewed') });
+      if (r.application.orderId) navigate(site(`usercenter/pay/${r.application.orderId}`));
+    } finally {
+      setRenewing(false);
+      setConfirmRenew(false);
+    }
+  }
+
+  return (
+    <div className="ipci-stack" data-testid="lawfirm-listing">
+      <h2 className="ipci-page-title">{t('lawFirm.listing.title')}</h2>
+      <Card>
+        <h3 className="ipci-page-title">
+          {nameOf(app.names)} <LawFirmStateTag state={app.state} />
+        </h3>
+        <dl className="ipci-dl">
+          <dt>{t('lawFirm.listing.appliedAt')}</dt>
+          <dd>{formatDateTime(app.createdAt, lang)}</dd>
+          <dt>{t('lawFirm.listing.round')}</dt>
+          <dd>{app.round}</dd>
+          {app.listedAt && app.listedUntil && (
+            <>
+              <dt>{t('lawFirm.listing.state')}</dt>
+              <dd data-testid="lawfirm-term">{t('lawFirm.listing.term', { from: formatDate(chinaDate(app.listedAt), lang), until: formatDate(app.listedUntil, lang) })}</dd>
+            </>
+          )}
+        </dl>
+      </Card>
+
+      {app.state === 'documents' && (
+        <Callout intent="primary" icon="envelope" title={t('lawFirm.listing.documentsTitle')} data-testid="lawfirm-documents">
+          <p>{t('lawFirm.listing.documents')}</p>
+          <p>{t('lawFirm.listing.recipient')}</p>
+          <p className="ipci-mono">{t('lawFirm.listing.applicationNo', { id: app.id })}</p>
+        </Callout>
+      )}
+
+      {app.state === 'correction' && app.reviewFlags && (
+        <ReviewFlags flags={app.reviewFlags} title={t('lawFirm.listing.flagsTitle')} action={<GoButton to={apply} icon="edit" intent="primary" text={t('lawFirm.listing.correct')} testId="lawfirm-correct" />} />
+      )}
+
+      {app.state === 'awaitingPayment' && app.orderId && (
+        <Callout intent="warning" icon="credit-card" title={t('lawFirm.listing.payTitle')} data-testid="lawfirm-payment">
+          <p data-testid="lawfirm-due">{t('lawFirm.listing.payDue', { due: formatDeadline(app.paymentDueAt, lang) })}</p>
+          <GoButton to={site(`usercenter/pay/${app.orderId}`)} icon="credit-card" intent="primary" text={t('lawFirm.listing.pay')} testId="lawfirm-pay" />
+        </Callout>
+      )}
+
+      {app.state === 'suspended' && (
+        <Callout intent="danger" icon="disable" data-testid="lawfirm-suspended">
+          {t('lawFirm.listing.suspended', { reason: app.suspendedReason ?? '—' })}
+        </Callout>
+      )}
+
+      {(app.state === 'listed' || app.state === 'suspended') && (
+        <Card className="ipci-toolbar">
+          {app.state === 'listed' && <Link to={site(`protect/legalrightsdetail/${app.id}`)}>{t('lawFirm.listing.inDirectory')}</Link>}
+          <span className="ipci-spacer" />
+          {renewable ? (
+            <Button icon="refresh" intent="primary" text={t('lawFirm.listing.renew')} onClick={() => setConfirmRenew(true)} data-testid="lawfirm-renew" />
+          ) : (
+            <span className="ipci-muted">{t('lawFirm.listing.renewHint', { days: LAW_FIRM_RENEWAL_WINDOW_DAYS })}</span>
+          )}
+        </Card>
+      )}
+
+      {(app.state === 'lapsed' || app.state === 'expired') && (
+        <Callout intent="none" icon="time" data-testid="lawfirm-closed">
+          <p>{t(`lawFirm.listing.${app.state}`)}</p>
+          <GoButton to={apply} icon="add" intent="primary" text={t('lawFirm.listing.applyAgain')} testId="lawfirm-apply-again" />
+        </Callout>
+      )}
+
+      <Card>
+        <h3 className="ipci-page-title">{t('lawFirm.listing.timeline')}</h3>
+        <Timeline kind="lawFirmListing" id={app.id} />
+      </Card>
+
+      <Alert
+        isOpen={confirmRenew}
+        intent="primary"
+        icon="refresh"
+        confirmButtonText={t('lawFirm.listing.renew')}
+        cancelButtonText={t('lawFirm.admin.cancel')}
+        loading={renewing}
+        onConfirm={() => void renew()}
+        onCancel={() => setConfirmRenew(false)}
+      >
+        {t('lawFirm.listing.renewConfirm')}
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { LawFirmApplicationJson, LawFirmPublicJson } from '../../../../domain/lawFirms';
+import type { Upload } from '../../api/types';
+
+export type { LawFirmApplicationJson, LawFirmPublicJson };
+export type UploadMap = Record<string, Upload>;
+
+/** GET /api/public/lawfirms */
+export interface LawFirmDirectoryPage {
+  items: LawFirmPublicJson[];
+  next: string | null;
+}
+
+/** GET /api/lawfirm/application */
+export interface OwnLawFirmApplication {
+  application: LawFirmApplicationJson | null;
+  uploads: UploadMap;
+}
+
+export interface Applicant {
+  id: string;
+  username: string;
+  displayName: string;
+}
+
+/** GET /api/admin/lawfirms rows */
+export type AdminLawFirmRow = LawFirmApplicationJson & { applicant: Applicant };
+
+export interface AdminLawFirmPage {
+  items: AdminLawFirmRow[];
+  next: string | null;
+}
+
+/** GET /api/admin/lawfirms/:id (and the inbox task's subject, which carries the same application and files). */
+export interface AdminLawFirmDetail {
+  application: LawFirmApplicationJson;
+  applicant: Applicant | null;
+  uploads: UploadMap;
+  workflowUrl?: string;
+  task?: { taskId: string; step: string; status: string } | null;
+}

@@ -13,6 +13,7 @@ import {
   WIZARD_STEPS,
   type TitleRegistration,
 } from '../../domain/titleRegistration';
+import { dictionaryEntries } from '../../db/dictionaries';
 import { findUploads, toUploadJson } from '../../db/uploads';
 import {
   createDraft,
@@ -59,6 +60,16 @@ async function checkExistingIpci(k: Knex, userId: string, data: Partial<TitleReg
   if (data.registrationMode !== 'existingIpci' || !data.existingIpciCode) return;
   const ipci = await k('ipcis').where({ code: data.existingIpciCode }).first('user_id');
   if (!ipci || ipci.user_id !== userId) throw badRequest({ existingIpciCode: { key: 'title.ipciNotYours' } });
+}
+
+/**
+ * A category the back office deactivated is no longer offered, so a registration may not name it;
+ * a resubmission that keeps the category it was filed under is left alone.
+ */
+async function checkActiveCategory(k: Knex, data: Partial<TitleRegistration>, filedUnder?: unknown): Promise<void> {
+  if (!data.ipCategory || data.ipCategory === filedUnder) return;
+  const entry = (await dictionaryEntries(k, 'ipCategory')).find((e) => e.code === data.ipCategory);
+  if (!entry?.active) throw badRequest({ ipCategory: { key: 'title.categoryInactive' } });
 }
 
 /** The draft's fields as given (a partial save), each checked by the draft schema. */
@@ -197,6 +208,7 @@ export function titleAuditRoutes({ db, temporal, cfg }: ApiDeps): Router {
         const data = (await checkInput(registrationSchema, draft.data)) as TitleRegistration & Record<string, unknown>;
         await checkUploads(db, userId, data);
         await checkExistingIpci(db, userId, data);
+        await checkActiveCategory(db, data);
         const result = await registerDraft(db, draft, data, start);
         if (!result) throw notFound();
         ctx.status = result.created ? 201 : 200;
@@ -216,6 +228,7 @@ export function titleAuditRoutes({ db, temporal, cfg }: ApiDeps): Router {
         onlyFlaggedChanged(row.flags, row.data, data);
         await checkUploads(db, row.user_id, data);
         await checkExistingIpci(db, row.user_id, data);
+        await checkActiveCategory(db, data, row.data.ipCategory);
         await runUpdate(() => handle(row).executeUpdate(resubmitTitle, { args: [{ userId: row.user_id, data }] }));
         await reload(ctx);
       })

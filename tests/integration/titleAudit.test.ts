@@ -160,6 +160,23 @@ test('submitting an incomplete draft answers every field at once and writes noth
   expect(await testDb()('title_registrations').where({ user_id: user.id }).count({ n: '*' })).toEqual([{ n: '0' }]);
 });
 
+test('a category the back office deactivated cannot be registered; the registration goes through once it is active again', async () => {
+  const { user, caller } = await certifiedUser();
+  const draftId = await draftWith(caller, { ...completeTitleData(await uploadsOf(caller)), ipCategory: 'design' });
+  // 'design' is no other test's category, so switching it off here disturbs nobody running alongside.
+  const setActive = (active: boolean) => testDb()('dictionary_entries').where({ type: 'ipCategory', code: 'design' }).update({ active });
+  await setActive(false);
+  try {
+    const refused = await caller.post('/api/title/registrations', { draftId });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ ipCategory: 'This IP category is no longer offered; choose another one' });
+    expect(await testDb()('title_registrations').where({ user_id: user.id }).count({ n: '*' })).toEqual([{ n: '0' }]);
+  } finally {
+    await setActive(true);
+  }
+  expect((await caller.post('/api/title/registrations', { draftId })).status).toBe(201);
+});
+
 test('submit → the reviewer sees everything → fail with a reason → correct only the flagged fields → approve → pay → IPCI issued', async () => {
   const { user, caller, photo, uploads, data, id } = await submitted();
   // The same draft submitted again names the same registration and workflow.

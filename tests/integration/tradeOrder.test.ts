@@ -215,7 +215,7 @@ test('licence conflicts: an exclusive licence in force blocks any overlapping re
   expect((await detailOf(buyer.caller, id)).conflicts).toEqual([]);
   const refused = await seller.caller.post(`/api/trades/${id}/decision`, { outcome: 'agree', reason: '' });
   expect(refused.status).toBe(409);
-  expect(refused.body).toMatchObject({ code: 'conflict', message: 'This licence conflicts with licences already in force on the IP', conflicts: [expect.objectContaining({ because: 'existingExclusive' })] });
+  expect(refused.body).toMatchObject({ code: 'conflict', message: 'This licence conflicts with a licence of the IP that is in force or reserved for a trade under way', conflicts: [expect.objectContaining({ because: 'existingExclusive' })] });
   // The workflow checks again on its own.
   await expect(temporal.workflow.getHandle(`tradeOrder/${id}`).executeUpdate(agreeTrade, { args: [{ userId: seller.user.id }] })).rejects.toMatchObject({ cause: { message: 'trade.licenceConflict' } });
   expect((await detailOf(seller.caller, id)).trade.step).toBe('sellerDecision');
@@ -379,7 +379,7 @@ describe('licence reservations: an agreement reserves its licence under the IP l
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const [winner, loser] = answers[0].status === 200 ? [a, b] : [b, a];
     const refused = answers.find((r) => r.status === 409)!;
-    expect(refused.body).toMatchObject({ code: 'conflict', message: 'This licence conflicts with licences already in force on the IP', conflicts: [expect.objectContaining({ because: 'existingExclusive', channels: ['toys'], reserved: true })] });
+    expect(refused.body).toMatchObject({ code: 'conflict', message: 'This licence conflicts with a licence of the IP that is in force or reserved for a trade under way', conflicts: [expect.objectContaining({ because: 'existingExclusive', channels: ['toys'], reserved: true })] });
     expect(await licenceOf(winner)).toMatchObject({ state: 'reserved', active: true, exclusive: true });
     expect(await licenceOf(loser)).toBeUndefined();
     expect((await detailOf(p.seller.caller, loser)).trade.step).toBe('sellerDecision');
@@ -417,7 +417,7 @@ describe('licence reservations: an agreement reserves its licence under the IP l
     const recordOf = (region: string) => ({ ipciId: p.ip.id, licensee: 'Toy maker', scope: ['toys'], sublicensing: 'N', exclusive: false, region, termPermanent: true, enteredOn: '2026-01-05' });
     const record = await p.seller.caller.post('/api/trade-records', recordOf('CN'));
     expect(record.status).toBe(409);
-    expect(record.body).toMatchObject({ code: 'conflict', fields: { scope: 'This licence conflicts with licences already in force on the IP' }, conflicts: [expect.objectContaining({ reserved: true })] });
+    expect(record.body).toMatchObject({ code: 'conflict', fields: { scope: 'This licence conflicts with a licence of the IP that is in force or reserved for a trade under way' }, conflicts: [expect.objectContaining({ reserved: true })] });
     expect(await testDb()('trade_records').where({ ipci_id: p.ip.id, trade_id: null }).first()).toBeUndefined();
     expect((await p.seller.caller.post('/api/trade-records', recordOf('JP'))).status).toBe(201);
   });

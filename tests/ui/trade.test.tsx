@@ -269,7 +269,7 @@ describe('trade detail', () => {
       timeline(),
       http.get('*/api/trades/:id', () => HttpResponse.json({ trade: trade({ side: 'seller', actions: ['view', 'reply', 'agree', 'reject', 'counterOffer'] }), messages: [], conflicts: [conflict] })),
       http.post('*/api/trades/:id/decision', () =>
-        HttpResponse.json({ status: 409, code: 'conflict', message: 'This licence conflicts with licences already in force on the IP', conflicts: [conflict] }, { status: 409 }),
+        HttpResponse.json({ status: 409, code: 'conflict', message: 'This licence conflicts with a licence of the IP that is in force or reserved for a trade under way', conflicts: [conflict] }, { status: 409 }),
       ),
       http.post('*/api/trades/:id/counter-offer', async ({ request }) => {
         offered = await request.json();
@@ -285,7 +285,7 @@ describe('trade detail', () => {
     // Agreeing anyway is refused with the reason.
     await userEvent.click(within(screen.getByTestId('trade-actions')).getByRole('button', { name: 'Agree' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Agree' }));
-    await waitFor(() => expect(toasts()).toEqual(['This licence conflicts with licences already in force on the IP']));
+    await waitFor(() => expect(toasts()).toEqual(['This licence conflicts with a licence of the IP that is in force or reserved for a trade under way']));
     // The confirmation closes and gives the focus back to the Agree button: type only once it has.
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 

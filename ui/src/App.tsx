@@ -110,6 +110,11 @@ const ProtectionDetailPage = page(() => import('./features/protection/UserProtec
 const ProtectionSupplementPage = page(() => import('./features/protection/UserProtectionPages'), 'ProtectionSupplementPage');
 const AdminProtectionPage = page(() => import('./features/protection/AdminProtectionPages'), 'AdminProtectionPage');
 const AdminProtectionAuditPage = page(() => import('./features/protection/AdminProtectionPages'), 'AdminProtectionAuditPage');
+const PublicityListPage = page(() => import('./features/publicity/PublicityPages'), 'PublicityListPage');
+const AdminPublicityListPage = page(() => import('./features/publicity/AdminPublicityPages'), 'AdminPublicityListPage');
+const AdminPublicityAddPage = page(() => import('./features/publicity/AdminPublicityPages'), 'AdminPublicityAddPage');
+const AdminPublicityDetailPage = page(() => import('./features/publicity/AdminPublicityPages'), 'AdminPublicityDetailPage');
+const AdminPublicityEditPage = page(() => import('./features/publicity/AdminPublicityPages'), 'AdminPublicityEditPage');
 
 function ToHome() {
   const lang = useLang();
@@ -193,6 +198,7 @@ export function AppRoutes() {
         />
         <Route path={SITE.protect} element={<ProtectCentrePage />} />
         <Route path={SITE.protectProcess} element={<ProtectProcessPage />} />
+        <Route path={SITE.protectPublicity} element={<PublicityListPage />} />
         <Route
           path={SITE.objectionForm}
           element={
@@ -289,6 +295,10 @@ export function AppRoutes() {
         <Route path="lawFirm/recheck/:id" element={<AdminLawFirmRecheckPage />} />
         <Route path="rightProtect" element={<AdminProtectionPage />} />
         <Route path="rightProtect/audit/:id" element={<AdminProtectionAuditPage />} />
+        <Route path="rightPublic" element={<AdminPublicityListPage />} />
+        <Route path="rightPublic/add" element={<AdminPublicityAddPage />} />
+        <Route path="rightPublic/detail/:id" element={<AdminPublicityDetailPage />} />
+        <Route path="rightPublic/edit/:id" element={<AdminPublicityEditPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/sorry" element={<SorryPage />} />

@@ -127,6 +127,7 @@ const STAFF_MENU: StaffEntry[][] = [
     { to: '/admin/objection', icon: 'issue', label: 'admin.nav.objection', element: 'admin.objections.view' },
     { to: '/admin/lawFirm', icon: 'office', label: 'admin.nav.lawFirms', element: 'admin.lawFirms.manage' },
     { to: '/admin/rightProtect', icon: 'take-action', label: 'admin.nav.rightProtect', element: 'admin.protection.manage' },
+    { to: '/admin/rightPublic', icon: 'manual', label: 'admin.nav.rightPublic', element: 'admin.publicity.manage' },
     { to: '/admin/calendar', icon: 'calendar', label: 'nav.calendar', element: 'admin.calendar.edit' },
   ],
   [{ to: '/admin/updatePassword', icon: 'lock', label: 'admin.nav.password', element: 'admin.password' }],

@@ -15,6 +15,7 @@ import catalogue from '../../locales/catalogue/en-US.json';
 import records from '../../locales/records/en-US.json';
 import protection from '../../locales/protection/en-US.json';
 import lawFirm from '../../locales/lawFirm/en-US.json';
+import publicity from '../../locales/publicity/en-US.json';
 import sharedDictionary from '../../../domain/locales/en-US/dictionary.json';
 import sharedEntrustedTrade from '../../../domain/locales/en-US/entrustedTrade.json';
 import sharedTradeRecords from '../../../domain/locales/en-US/tradeRecords.json';
@@ -36,6 +37,6 @@ import sharedLawFirm from '../../../domain/locales/en-US/lawFirm.json';
 
 /** Everything the UI says in en-US, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, protection),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, protection, publicity),
   ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedProtection),
 };

@@ -15,6 +15,7 @@ import catalogue from '../../locales/catalogue/ja-JP.json';
 import records from '../../locales/records/ja-JP.json';
 import protection from '../../locales/protection/ja-JP.json';
 import lawFirm from '../../locales/lawFirm/ja-JP.json';
+import publicity from '../../locales/publicity/ja-JP.json';
 import sharedDictionary from '../../../domain/locales/ja-JP/dictionary.json';
 import sharedEntrustedTrade from '../../../domain/locales/ja-JP/entrustedTrade.json';
 import sharedTradeRecords from '../../../domain/locales/ja-JP/tradeRecords.json';
@@ -36,6 +37,6 @@ import sharedLawFirm from '../../../domain/locales/ja-JP/lawFirm.json';
 
 /** Everything the UI says in ja-JP, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, protection),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, protection, publicity),
   ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedProtection),
 };

@@ -15,6 +15,7 @@ import catalogue from '../../locales/catalogue/zh-CN.json';
 import records from '../../locales/records/zh-CN.json';
 import protection from '../../locales/protection/zh-CN.json';
 import lawFirm from '../../locales/lawFirm/zh-CN.json';
+import publicity from '../../locales/publicity/zh-CN.json';
 import sharedDictionary from '../../../domain/locales/zh-CN/dictionary.json';
 import sharedEntrustedTrade from '../../../domain/locales/zh-CN/entrustedTrade.json';
 import sharedTradeRecords from '../../../domain/locales/zh-CN/tradeRecords.json';
@@ -36,6 +37,6 @@ import sharedLawFirm from '../../../domain/locales/zh-CN/lawFirm.json';
 
 /** Everything the UI says in zh-CN, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, protection),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, protection, publicity),
   ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedProtection),
 };

@@ -79,6 +79,9 @@ describe('staff navigation', () => {
       'Licence scopes',
       'IP information',
       'Rights objections',
+      'Law firms',
+      'Rights protection',
+      'Protection publicity',
       'Working-day calendar',
       'Change password',
     ]);

@@ -176,3 +176,19 @@ describe('admin rightPublic', () => {
     expect(screen.getByTestId('admin-publicity-toggle')).toHaveTextContent('Publish');
   });
 });
+
+test('the protection centre shows the latest published entries, each linking to its dialog', async () => {
+  const asked: string[] = [];
+  server.use(
+    http.get('*/api/public/protection/publicity', ({ request }) => {
+      asked.push(new URL(request.url).searchParams.get('limit') ?? '');
+      return HttpResponse.json({ items: [entry(), SECOND], next: 'more' });
+    }),
+  );
+  renderApp('/en-US/ipci/protect');
+  const items = await screen.findAllByTestId('latest-publicity-item', {}, { timeout: 8000 });
+  expect(asked).toEqual(['5']);
+  expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('Mountains and Seas copyright case'), expect.stringContaining('青龙商标维权')]);
+  expect(within(items[0]).getByRole('link')).toHaveAttribute('href', '/en-US/ipci/protect/publicity?no=RP2026000017');
+  expect(within(screen.getByTestId('latest-publicity')).getByRole('link', { name: /All publicity entries/ })).toHaveAttribute('href', '/en-US/ipci/protect/publicity');
+});

@@ -6,4 +6,6 @@ export const server = setupServer(
   http.get('*/api/auth/me', () => HttpResponse.json({ user: null })),
   http.get('*/api/messages', () => HttpResponse.json({ items: [], next: null, unread: 0, unreadByKind: { system: 0, message: 0 } })),
   http.get('*/api/title/terms', () => HttpResponse.json({ auditWorkingDays: 5 })),
+  // The protection centre's latest publicity block.
+  http.get('*/api/public/protection/publicity', () => HttpResponse.json({ items: [], next: null })),
 );

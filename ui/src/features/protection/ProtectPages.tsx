@@ -10,6 +10,7 @@ import { api, ApiError } from '../../api/client';
 import { ProcessDiagram } from '../../components/Timeline';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { useSession } from '../../session/SessionContext';
+import { LatestPublicity } from '../publicity/PublicityPages';
 import { ProtectionForm } from './ProtectionForm';
 import './protection.css';
 
@@ -65,7 +66,7 @@ export function ProtectCentrePage() {
           <li>{t('protection.centre.notice.progress')}</li>
         </ul>
       </Card>
-      {/* LatestPublicity: the publicity helper places <LatestPublicity /> here. */}
+      <LatestPublicity />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { titleAuditActivities } from './titleAudit';
 import { objectionActivities } from './objection';
 import { tradeOrderActivities } from './tradeOrder';
 import { workingDayActivities } from './workingDays';
+import { lawFirmListingActivities } from './lawFirmListing';
 
 /** Activities close over one database pool per worker process. */
 export function createActivities(k: Knex) {
@@ -35,6 +36,7 @@ export function createActivities(k: Knex) {
     ...objectionActivities(k),
     ...entrustedTradeActivities(k),
     ...tradeOrderActivities(k),
+    ...lawFirmListingActivities(k),
   };
 }
 

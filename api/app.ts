@@ -44,6 +44,8 @@ import { tradeRecordRoutes } from './routes/tradeRecords';
 import { evaluationRoutes } from './routes/evaluations';
 import { objectionRoutes } from './routes/objections';
 import { adminObjectionRoutes } from './routes/adminObjections';
+import { lawFirmRoutes } from './routes/lawFirms';
+import { adminLawFirmRoutes } from './routes/adminLawFirms';
 import { publicityRoutes } from './routes/publicity';
 import { ROOT } from '../temporal/config';
 
@@ -84,6 +86,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [tradeRoutes],
     [dictionaryRoutes, entrustedTradeRoutes, tradeRecordRoutes, evaluationRoutes],
     [objectionRoutes, adminObjectionRoutes],
+    [lawFirmRoutes, adminLawFirmRoutes],
     [publicityRoutes],
   ];
   for (const routes of areas.flat()) {

@@ -8,3 +8,4 @@ export { titleAudit } from './titleAudit';
 export { entrustedTrade } from './entrustedTrade';
 export { objection } from './objection';
 export { tradeOrder } from './tradeOrder';
+export { lawFirmListing } from './lawFirmListing';

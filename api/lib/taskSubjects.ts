@@ -12,6 +12,7 @@ import { titleAuditSubject } from './subjects/titleAudit';
 import { tradeOrderSubject } from './subjects/tradeOrder';
 import { objectionSubject } from './subjects/objection';
 import { entrustedTradeSubject } from './subjects/entrustedTrade';
+import { lawFirmListingSubject } from './subjects/lawFirmListing';
 
 /**
  * What a reviewer sees of one process kind's task subject, and what a decision on it may carry.
@@ -64,6 +65,7 @@ const SOURCES: Record<string, SubjectSource> = {
   tradeOrder: tradeOrderSubject,
   objection: objectionSubject,
   entrustedTrade: entrustedTradeSubject,
+  lawFirmListing: lawFirmListingSubject,
 };
 
 /** The task detail's subject and decision shape (fields, categories, values) for its process kind. */

@@ -13,6 +13,7 @@ import { progressActivities } from './progress';
 import { taskActivities } from './tasks';
 import { titleAuditActivities } from './titleAudit';
 import { objectionActivities } from './objection';
+import { protectionCaseActivities } from './protectionCase';
 import { tradeOrderActivities } from './tradeOrder';
 import { workingDayActivities } from './workingDays';
 import { lawFirmListingActivities } from './lawFirmListing';
@@ -34,6 +35,7 @@ export function createActivities(k: Knex) {
     ...ipciIssuanceActivities(k),
     ...titleAuditActivities(k),
     ...objectionActivities(k),
+    ...protectionCaseActivities(k),
     ...entrustedTradeActivities(k),
     ...tradeOrderActivities(k),
     ...lawFirmListingActivities(k),

@@ -44,6 +44,8 @@ import { tradeRecordRoutes } from './routes/tradeRecords';
 import { evaluationRoutes } from './routes/evaluations';
 import { objectionRoutes } from './routes/objections';
 import { adminObjectionRoutes } from './routes/adminObjections';
+import { protectionRoutes } from './routes/protection';
+import { adminProtectionRoutes } from './routes/adminProtection';
 import { lawFirmRoutes } from './routes/lawFirms';
 import { adminLawFirmRoutes } from './routes/adminLawFirms';
 import { publicityRoutes } from './routes/publicity';
@@ -86,6 +88,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [tradeRoutes],
     [dictionaryRoutes, entrustedTradeRoutes, tradeRecordRoutes, evaluationRoutes],
     [objectionRoutes, adminObjectionRoutes],
+    [protectionRoutes, adminProtectionRoutes],
     [lawFirmRoutes, adminLawFirmRoutes],
     [publicityRoutes],
   ];

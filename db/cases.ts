@@ -54,6 +54,10 @@ const RESOLVERS: Record<string, (k: Knex, id: string) => Promise<CaseRef | undef
     const row = await k('law_firms').where({ id }).first('user_id', 'workflow_id');
     return row && { ownerId: row.user_id, workflowId: row.workflow_id };
   },
+  protectionCase: async (k, id) => {
+    const row = await k('protection_cases').where({ id }).first('user_id', 'workflow_id');
+    return row && { ownerId: row.user_id, workflowId: row.workflow_id };
+  },
   titleAudit: async (k, id) => {
     const row = await k('title_registrations').where({ id }).first('user_id');
     return row && { ownerId: row.user_id, workflowId: titleWorkflowId(id) };

@@ -28,6 +28,13 @@ export const UPLOAD_GRANTS: Record<string, (k: Knex, uploadId: string, userId: s
       .where({ objector_id: userId })
       .whereNull('deleted_at')
       .first(k.raw('1')),
+  // Staff's attachments to a protection case's progress, for its applicant (protection_updates_attachments).
+  protectionProgress: (k, uploadId, userId) =>
+    k('protection_updates as u')
+      .join('protection_cases as c', 'c.id', 'u.case_id')
+      .whereRaw('u.attachments @> ?::jsonb', [JSON.stringify([uploadId])])
+      .where({ 'u.author': 'staff', 'c.user_id': userId })
+      .first(k.raw('1')),
 };
 
 export async function uploadGranted(k: Knex, uploadId: string, userId: string): Promise<boolean> {

@@ -7,5 +7,6 @@ export { paperCertificate } from './paperCertificate';
 export { titleAudit } from './titleAudit';
 export { entrustedTrade } from './entrustedTrade';
 export { objection } from './objection';
+export { protectionCase } from './protectionCase';
 export { tradeOrder } from './tradeOrder';
 export { lawFirmListing } from './lawFirmListing';

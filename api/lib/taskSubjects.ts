@@ -12,6 +12,7 @@ import { titleAuditSubject } from './subjects/titleAudit';
 import { tradeOrderSubject } from './subjects/tradeOrder';
 import { objectionSubject } from './subjects/objection';
 import { entrustedTradeSubject } from './subjects/entrustedTrade';
+import { protectionCaseSubject } from './subjects/protectionCase';
 import { lawFirmListingSubject } from './subjects/lawFirmListing';
 
 /**
@@ -65,6 +66,7 @@ const SOURCES: Record<string, SubjectSource> = {
   tradeOrder: tradeOrderSubject,
   objection: objectionSubject,
   entrustedTrade: entrustedTradeSubject,
+  protectionCase: protectionCaseSubject,
   lawFirmListing: lawFirmListingSubject,
 };
 

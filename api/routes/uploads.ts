@@ -57,7 +57,8 @@ export function uploadRoutes({ db, uploadDir, maxUploadBytes }: ApiDeps): Router
   };
 
   return new Router()
-    .post('/api/uploads', allow('user'), receive, async (ctx) => {
+    // Staff upload too: the files they attach to a case (a protection case's progress) are theirs.
+    .post('/api/uploads', allow('user', 'reviewer', 'admin'), receive, async (ctx) => {
       const file = ctx.file;
       const kind = (ctx.request.body as { kind?: string } | undefined)?.kind as UploadKind;
       try {

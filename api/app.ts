@@ -44,10 +44,10 @@ import { tradeRecordRoutes } from './routes/tradeRecords';
 import { evaluationRoutes } from './routes/evaluations';
 import { objectionRoutes } from './routes/objections';
 import { adminObjectionRoutes } from './routes/adminObjections';
-import { protectionRoutes } from './routes/protection';
-import { adminProtectionRoutes } from './routes/adminProtection';
 import { lawFirmRoutes } from './routes/lawFirms';
 import { adminLawFirmRoutes } from './routes/adminLawFirms';
+import { protectionRoutes } from './routes/protection';
+import { adminProtectionRoutes } from './routes/adminProtection';
 import { publicityRoutes } from './routes/publicity';
 import { ROOT } from '../temporal/config';
 
@@ -88,8 +88,8 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [tradeRoutes],
     [dictionaryRoutes, entrustedTradeRoutes, tradeRecordRoutes, evaluationRoutes],
     [objectionRoutes, adminObjectionRoutes],
-    [protectionRoutes, adminProtectionRoutes],
     [lawFirmRoutes, adminLawFirmRoutes],
+    [protectionRoutes, adminProtectionRoutes],
     [publicityRoutes],
   ];
   for (const routes of areas.flat()) {

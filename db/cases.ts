@@ -49,13 +49,13 @@ const RESOLVERS: Record<string, (k: Knex, id: string) => Promise<CaseRef | undef
     const row = await k('trades').where({ id, mode: 'entrusted' }).first('buyer_id', 'seller_id', 'workflow_id');
     return row && { ownerId: row.buyer_id, viewerIds: [row.seller_id], workflowId: row.workflow_id };
   },
+  protectionCase: async (k, id) => {
+    const row = await k('protection_cases').where({ id }).first('user_id', 'workflow_id');
+    return row && { ownerId: row.user_id, workflowId: row.workflow_id };
+  },
   // The applying account follows its law firm's listing.
   lawFirmListing: async (k, id) => {
     const row = await k('law_firms').where({ id }).first('user_id', 'workflow_id');
-    return row && { ownerId: row.user_id, workflowId: row.workflow_id };
-  },
-  protectionCase: async (k, id) => {
-    const row = await k('protection_cases').where({ id }).first('user_id', 'workflow_id');
     return row && { ownerId: row.user_id, workflowId: row.workflow_id };
   },
   titleAudit: async (k, id) => {

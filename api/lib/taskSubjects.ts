@@ -12,8 +12,8 @@ import { titleAuditSubject } from './subjects/titleAudit';
 import { tradeOrderSubject } from './subjects/tradeOrder';
 import { objectionSubject } from './subjects/objection';
 import { entrustedTradeSubject } from './subjects/entrustedTrade';
-import { protectionCaseSubject } from './subjects/protectionCase';
 import { lawFirmListingSubject } from './subjects/lawFirmListing';
+import { protectionCaseSubject } from './subjects/protectionCase';
 
 /**
  * What a reviewer sees of one process kind's task subject, and what a decision on it may carry.
@@ -66,8 +66,8 @@ const SOURCES: Record<string, SubjectSource> = {
   tradeOrder: tradeOrderSubject,
   objection: objectionSubject,
   entrustedTrade: entrustedTradeSubject,
-  protectionCase: protectionCaseSubject,
   lawFirmListing: lawFirmListingSubject,
+  protectionCase: protectionCaseSubject,
 };
 
 /** The task detail's subject and decision shape (fields, categories, values) for its process kind. */

@@ -7,7 +7,7 @@ import { findUser } from '../../db/users';
 import { workflowUrl } from '../../temporal/config';
 import { recheckLawFirm } from '../../workflows/lawFirmListing';
 import type { ApiDeps } from '../deps';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { checkOwnedUploads } from '../lib/ownedUploads';
 import { userSummary } from '../lib/taskSubjects';
 import { runUpdate } from '../lib/workflowErrors';
@@ -61,6 +61,8 @@ export function adminLawFirmRoutes({ db, temporal, cfg }: ApiDeps): Router {
     })
     .post('/api/admin/lawfirms/:id/recheck', admin, element, validate(lawFirmRecheckSchema), async (ctx) => {
       const row = await load(ctx);
+      // Only a listed or suspended firm's workflow is running its listing; others have nothing to recheck.
+      if (row.state !== 'listed' && row.state !== 'suspended') throw conflict('lawFirm.notRecheckable');
       const u = ctx.state.user;
       const actor: Actor = { userId: u.id, name: u.display_name || u.username, roles: u.roles };
       await runUpdate(() => temporal.workflow.getHandle(row.workflow_id).executeUpdate(recheckLawFirm, { args: [{ actor, recheck: ctx.state.input }] }));

@@ -277,6 +277,7 @@ export function AdminLawFirmRecheckPage() {
   const { detail, failure, setApplication } = useAdminDetail();
   const { server, formError, clear, reset, fail } = useServerErrors();
   const [confirming, setConfirming] = useState<LawFirmRecheck | null>(null);
+  const [busy, setBusy] = useState(false);
   if (!detail) return <Fallback failure={failure} />;
   const a = detail.application;
   const recheckable = a.state === 'listed' || a.state === 'suspended';
@@ -292,7 +293,10 @@ export function AdminLawFirmRecheckPage() {
             key={a.state}
             initialValues={{ action: a.state === 'listed' ? 'suspend' : 'restore', reason: '' }}
             validate={(v) => validateWithSchema(lawFirmRecheckSchema, v)}
-            onSubmit={(v) => setConfirming(v)}
+            onSubmit={(v, helpers) => {
+              setConfirming(v);
+              helpers.setSubmitting(false);
+            }}
           >
             {(form) => {
               const error = ((form.touched.reason || form.submitCount > 0) && form.errors.reason ? translateError(t, form.errors.reason) : undefined) || server.reason;
@@ -330,12 +334,12 @@ export function AdminLawFirmRecheckPage() {
                     icon="confirm"
                     cancelButtonText={t('lawFirm.admin.cancel')}
                     confirmButtonText={t('lawFirm.admin.confirm')}
-                    loading={form.isSubmitting}
+                    loading={busy}
                     onCancel={() => setConfirming(null)}
                     onConfirm={async () => {
                       if (!confirming) return;
                       reset();
-                      form.setSubmitting(true);
+                      setBusy(true);
                       try {
                         const r = await api.post<{ application: LawFirmApplicationJson }>(`${detailPath(a.id)}/recheck`, confirming);
                         setApplication(r.application);
@@ -345,7 +349,7 @@ export function AdminLawFirmRecheckPage() {
                         if (!(e instanceof ApiError)) throw e;
                         fail(e, form);
                       } finally {
-                        form.setSubmitting(false);
+                        setBusy(false);
                         setConfirming(null);
                       }
                     }}

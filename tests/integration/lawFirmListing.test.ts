@@ -291,6 +291,7 @@ test('unpaid within the window: the application lapses, the agreement ends (mess
   const order = await testDb()('orders').where({ id: awaiting.orderId }).first();
   expect(order.order_state).not.toBe(0);
   expect((await caller.post(`/api/orders/${awaiting.orderId}/pay`, { method: 'quickPay', provider: 'sandbox' })).status).toBe(409);
+  expect((await admin.post(`/api/admin/lawfirms/${id}/recheck`, { action: 'suspend', reason: 'x' })).body.message).toBe('The firm is not in a state this recheck applies to');
   expect(await stepsOf(caller, id)).toEqual(['applied:done', 'documents:current', 'documents:done', 'review:current', 'review:done', 'payment:current', 'payment:failed', 'lapsed:done']);
   await saveHistory(temporal, handle.workflowId, 'lawFirmListing-lapsed');
 

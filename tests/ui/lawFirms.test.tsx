@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { LawFirmApplicationJson, LawFirmPublicJson } from '../../domain/lawFirms';
 import { chinaDate } from '../../domain/dates';
-import { ADMIN, renderApp, USER } from './support/render';
+import { LAW_FIRM_FIELDS } from '../../domain/lawFirms';
+import { ADMIN, renderApp, REVIEWER, USER } from './support/render';
 import { server } from './support/server';
 
 const FIRM = '55555555-5555-4555-8555-555555555555';
@@ -320,6 +321,17 @@ describe('user centre: law-firm listing', () => {
     expect(screen.queryByTestId('lawfirm-renew')).toBeNull();
     first.unmount();
 
+    // A renewal under way: the firm stays listed with the renewal order due, and pays it from here.
+    server.use(
+      http.get('*/api/lawfirm/application', () =>
+        HttpResponse.json({ application: application({ state: 'listed', listedAt: '2025-12-01T02:00:00Z', listedUntil: chinaDate(new Date(Date.now() + 10 * 86_400_000)), orderId: ORDER, paymentDueAt: '2026-12-04T15:59:59Z' }), uploads }),
+      ),
+    );
+    const renewing = renderApp('/en-US/ipci/usercenter/lawfirm', { user: USER });
+    expect(await screen.findByTestId('lawfirm-pay', {}, { timeout: 8000 })).toHaveAttribute('href', `/en-US/ipci/usercenter/pay/${ORDER}`);
+    expect(screen.queryByTestId('lawfirm-renew')).toBeNull();
+    renewing.unmount();
+
     server.use(http.get('*/api/lawfirm/application', () => HttpResponse.json({ application: application({ state: 'correction', reviewFlags: { website: 'The site is not the firm\'s' } }), uploads })));
     renderApp('/en-US/ipci/usercenter/lawfirm', { user: USER });
     const flags = await screen.findByTestId('lawfirm-flags', {}, { timeout: 8000 });
@@ -387,5 +399,44 @@ describe('back office: law firms', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(recommended).toEqual({ recommended: true }));
     expect(await screen.findByTestId('lawfirm-recommended')).toBeInTheDocument();
+  });
+
+  test('the inbox review task shows the application with its files, and the decision flags its fields', async () => {
+    let completed: any = null;
+    const task = {
+      id: 'lawFirmListing/x/review/2', queue: 'directory', caseKind: 'lawFirmListing', caseId: FIRM, workflowId: `lawFirmListing/${FIRM}`, step: 'review',
+      title: 'King Law Firm', titles: null, status: 'claimed', assigneeId: REVIEWER.id, assigneeName: REVIEWER.displayName, dueAt: '2026-11-28T10:00:00Z',
+      dueProvisional: false, overdue: false, escalatedAt: null, slaWorkingDays: 7, createdAt: '2026-11-21T10:00:00Z', completedAt: null,
+    };
+    server.use(
+      http.get('*/api/tasks/:id', () =>
+        HttpResponse.json({
+          task,
+          subject: { application: application({ state: 'review', round: 2, reviewFlags: { website: 'The site is not the firm\'s' } }), applicant: { id: USER.id, username: 'alice', displayName: 'Alice Zhang' }, uploads },
+          fields: LAW_FIRM_FIELDS,
+          workflowUrl: 'http://localhost:8233/x',
+        }),
+      ),
+      http.post('*/api/tasks/:id/complete', async ({ request }) => {
+        completed = await request.json();
+        return HttpResponse.json({ task: { ...task, status: 'done' } });
+      }),
+      noTimeline,
+    );
+    renderApp(`/manage/tasks/${encodeURIComponent(task.id)}`, { user: REVIEWER });
+    const subject = await screen.findByTestId('lawfirm-subject', {}, { timeout: 8000 });
+    expect(subject).toHaveTextContent('round 2');
+    expect(within(subject).getByTestId('lawfirm-field-organisationForm')).toHaveTextContent('Partnership');
+    expect(within(subject).getByTestId('lawfirm-field-countries')).toHaveTextContent('China, Japan');
+    expect(within(subject).getByTestId('lawfirm-field-displayImages').querySelector('img')).toHaveAttribute('src', `/api/uploads/${IMG}`);
+    expect(within(subject).getByTestId('lawfirm-field-qualification')).toHaveTextContent('licence.pdf');
+    expect(within(subject).getByTestId('lawfirm-flag-website')).toHaveTextContent('The site is not the firm\'s');
+
+    const form = screen.getByTestId('decision-form');
+    await userEvent.click(within(form).getByLabelText('Fail'));
+    await userEvent.click(within(form).getByLabelText('Number of lawyers'));
+    await userEvent.type(within(form).getByLabelText('Reason: Number of lawyers'), 'The licence lists 80');
+    await userEvent.click(within(form).getByRole('button', { name: 'Fail with reasons' }));
+    await waitFor(() => expect(completed).toEqual({ outcome: 'fail', reasons: { lawyers: 'The licence lists 80' }, comment: '' }));
   });
 });

@@ -62,7 +62,7 @@ export function AdminLawFirmsPage() {
                   <td className="ipci-lawfirm-name-cell">
                     <Link to={`${BASE}/detail/${f.id}`}>{nameOf(f.names)}</Link> {f.recommended && <RecommendedTag />}
                   </td>
-                  <td>{f.applicant.displayName || f.applicant.username}</td>
+                  <td>{f.applicant ? f.applicant.displayName || f.applicant.username : '—'}</td>
                   <td>
                     <LawFirmStateTag state={f.state} />
                   </td>

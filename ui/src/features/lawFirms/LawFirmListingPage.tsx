@@ -58,7 +58,9 @@ export function LawFirmListingPage() {
       </div>
     );
 
-  const renewable = mayRenewListing(app.state, app.listedUntil, chinaDate(new Date()));
+  // A renewal under way keeps the firm listed with its order due (the workflow clears the due date once it is paid or lapsed).
+  const payable = Boolean(app.orderId && (app.state === 'awaitingPayment' || ((app.state === 'listed' || app.state === 'suspended') && app.paymentDueAt)));
+  const renewable = !payable && mayRenewListing(app.state, app.listedUntil, chinaDate(new Date()));
   async function renew() {
     setRenewing(true);
     try {
@@ -105,7 +107,7 @@ export function LawFirmListingPage() {
         <ReviewFlags flags={app.reviewFlags} title={t('lawFirm.listing.flagsTitle')} action={<GoButton to={apply} icon="edit" intent="primary" text={t('lawFirm.listing.correct')} testId="lawfirm-correct" />} />
       )}
 
-      {app.state === 'awaitingPayment' && app.orderId && (
+      {payable && (
         <Callout intent="warning" icon="credit-card" title={t('lawFirm.listing.payTitle')} data-testid="lawfirm-payment">
           <p data-testid="lawfirm-due">{t('lawFirm.listing.payDue', { due: formatDeadline(app.paymentDueAt, lang) })}</p>
           <GoButton to={site(`usercenter/pay/${app.orderId}`)} icon="credit-card" intent="primary" text={t('lawFirm.listing.pay')} testId="lawfirm-pay" />
@@ -122,7 +124,7 @@ export function LawFirmListingPage() {
         <Card className="ipci-toolbar">
           {app.state === 'listed' && <Link to={site(`protect/legalrightsdetail/${app.id}`)}>{t('lawFirm.listing.inDirectory')}</Link>}
           <span className="ipci-spacer" />
-          {renewable ? (
+          {payable ? null : renewable ? (
             <Button icon="refresh" intent="primary" text={t('lawFirm.listing.renew')} onClick={() => setConfirmRenew(true)} data-testid="lawfirm-renew" />
           ) : (
             <span className="ipci-muted">{t('lawFirm.listing.renewHint', { days: LAW_FIRM_RENEWAL_WINDOW_DAYS })}</span>

@@ -23,7 +23,7 @@ export interface Applicant {
 }
 
 /** GET /api/admin/lawfirms rows */
-export type AdminLawFirmRow = LawFirmApplicationJson & { applicant: Applicant };
+export type AdminLawFirmRow = LawFirmApplicationJson & { applicant: Applicant | null };
 
 export interface AdminLawFirmPage {
   items: AdminLawFirmRow[];

@@ -40,6 +40,11 @@ async function ipTitle(k: Knex, caseKind: string, caseId: string): Promise<TaskT
     const row = await k('objections as o').join('ipcis as i', 'i.id', 'o.ipci_id').join('users as u', 'u.id', 'o.objector_id').where('o.id', caseId).first('i.ip_name_zh', 'i.ip_name_en', 'i.ip_name_ja', 'u.username');
     return row ? inEveryLanguage(ipNamesOf(row), (name) => `${name} (${row.username})`) : null;
   }
+  // A law firm's listing tasks name the firm (in the reader's language when entered) and its account.
+  if (caseKind === 'lawFirmListing') {
+    const row = await k('law_firms as f').join('users as u', 'u.id', 'f.user_id').where('f.id', caseId).first('f.name_zh', 'f.name_en', 'f.name_ja', 'u.username');
+    return row ? inEveryLanguage({ zh: row.name_zh, en: row.name_en, ja: row.name_ja }, (name) => `${name} (${row.username})`) : null;
+  }
   return null;
 }
 

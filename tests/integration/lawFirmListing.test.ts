@@ -161,7 +161,8 @@ test('documents → review fails with flags → the firm corrects → approved �
   expect((await stranger.post('/api/lawfirm/application/renew')).status).toBe(404);
 
   const documents = await openTask(id, 'documents');
-  expect(documents).toMatchObject({ queue: 'directory', candidate_role: 'reviewer' });
+  expect(documents).toMatchObject({ queue: 'directory', candidate_role: 'reviewer', title: `${data.nameZh} (${user.username})` });
+  expect(documents.titles).toMatchObject({ 'en-US': `${data.nameEn} (${user.username})`, 'ja-JP': `${data.nameJa} (${user.username})` });
   expect((await reviewer.get(taskPath(documents.id))).body.fields).toEqual([]);
   // Correcting is only for a failed review.
   expect((await caller.put('/api/lawfirm/application', data)).status).toBe(409);

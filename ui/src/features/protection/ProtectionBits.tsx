@@ -10,6 +10,8 @@ import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { Attachments, SchemaForm, type FormField } from '../objection/ObjectionBits';
 import type { ProtectionCaseJson, UploadMap } from './types';
+// The shared Attachments list is laid out by the objection feature's style sheet.
+import '../objection/objection.css';
 import './protection.css';
 
 const STATE_INTENT: Record<ProtectionState, Intent> = { acceptance: 'warning', refused: 'danger', processing: 'primary', processed: 'success' };
@@ -42,9 +44,9 @@ const TEXT_FIELDS = ['ipName', 'ipIntroduction', 'infringer', 'infringerType', '
 /**
  * A rights-protection case as its applicant and staff read it: where it stands (reply due, refusal
  * with the flagged fields, outcome and publicity number), what was applied for, and the
- * correspondence with staff.
+ * correspondence with staff. Staff read it about the applicant (`staff`), not addressed to them.
  */
-export function ProtectionView({ value: c, uploads }: { value: ProtectionCaseJson; uploads: UploadMap }) {
+export function ProtectionView({ value: c, uploads, staff = false }: { value: ProtectionCaseJson; uploads: UploadMap; staff?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const site = useSitePath();
@@ -70,7 +72,7 @@ export function ProtectionView({ value: c, uploads }: { value: ProtectionCaseJso
           {c.lawFirm && row(t('protection.detail.lawFirm'), <Link to={site(`protect/legalrightsdetail/${c.lawFirm.id}`)}>{ipNameIn(c.lawFirm.names, lang)}</Link>, 'protection-law-firm')}
           {c.processedAt && row(t('protection.detail.processedAt'), formatDateTime(c.processedAt, lang))}
           {c.result && row(t('protection.detail.result'), t(`protection.results.${c.result}`), 'protection-result')}
-          {c.outcome && row(t('protection.detail.outcome'), <span className="ipci-objection-text">{c.outcome}</span>, 'protection-outcome')}
+          {c.outcome && row(t('protection.detail.outcome'), <span className="ipci-protection-text">{c.outcome}</span>, 'protection-outcome')}
           {c.publicityNo && row(t('protection.detail.publicityNo'), <Link to={site('protect/publicity')}>{c.publicityNo}</Link>, 'protection-publicity-no')}
         </dl>
         {c.state === 'refused' && (
@@ -89,18 +91,23 @@ export function ProtectionView({ value: c, uploads }: { value: ProtectionCaseJso
         )}
         {c.supplementRequested && (
           <Callout intent="warning" icon="upload" style={{ marginTop: 12 }} data-testid="protection-supplement-asked">
-            {t('protection.detail.supplementAsked')}{' '}
-            <Link to={site(`usercenter/rightprotectupdate/${c.id}`)}>{t('protection.detail.supply')}</Link>
+            {staff ? (
+              t('protection.detail.awaitingSupplement')
+            ) : (
+              <>
+                {t('protection.detail.supplementAsked')} <Link to={site(`usercenter/rightprotectupdate/${c.id}`)}>{t('protection.detail.supply')}</Link>
+              </>
+            )}
           </Callout>
         )}
       </Card>
       <Card>
-        <h3 className="ipci-page-title">{t('protection.detail.facts')}</h3>
+        <h3 className="ipci-page-title">{t(staff ? 'protection.detail.application' : 'protection.detail.facts')}</h3>
         <dl className="ipci-dl">
           {TEXT_FIELDS.filter((f) => data[f]).map((f) => (
             <div key={f} style={{ display: 'contents' }}>
               <dt>{t(`protection.fields.${f}`)}</dt>
-              <dd className="ipci-objection-text" data-testid={`protection-fact-${f}`}>
+              <dd className="ipci-protection-text" data-testid={`protection-fact-${f}`}>
                 {f === 'infringerType' ? t(`protection.infringerTypes.${data[f]}`) : data[f]}
               </dd>
             </div>
@@ -115,13 +122,13 @@ export function ProtectionView({ value: c, uploads }: { value: ProtectionCaseJso
           ) : null,
         )}
       </Card>
-      <ProtectionUpdates value={c} uploads={uploads} />
+      <ProtectionUpdates value={c} uploads={uploads} staff={staff} />
     </>
   );
 }
 
 /** The progress notes, requests for materials and the applicant's supplements, newest first. */
-function ProtectionUpdates({ value: c, uploads }: { value: ProtectionCaseJson; uploads: UploadMap }) {
+function ProtectionUpdates({ value: c, uploads, staff }: { value: ProtectionCaseJson; uploads: UploadMap; staff: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const updates = [...c.updates].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id));
@@ -136,13 +143,13 @@ function ProtectionUpdates({ value: c, uploads }: { value: ProtectionCaseJson; u
             <li key={u.id} data-testid="protection-update" className={`is-${u.author}`}>
               <div className="ipci-toolbar">
                 <Tag minimal intent={u.kind === 'supplementRequest' ? 'warning' : u.author === 'user' ? 'success' : 'primary'}>
-                  {t(`protection.updateKinds.${u.kind}`)}
+                  {t(`protection.updateKinds.${staff && u.kind === 'supplement' ? 'supplementStaff' : u.kind}`)}
                 </Tag>
                 <span className="ipci-muted">
-                  {formatDateTime(u.createdAt, lang)} · {u.authorName ?? t(`protection.authors.${u.author}`)}
+                  {formatDateTime(u.createdAt, lang)} · {u.authorName ?? t(`protection.authors.${staff ? `${u.author}Staff` : u.author}`)}
                 </span>
               </div>
-              {u.note && <p className="ipci-objection-text">{u.note}</p>}
+              {u.note && <p className="ipci-protection-text">{u.note}</p>}
               {u.attachments.length > 0 && <Attachments ids={u.attachments} uploads={uploads} />}
             </li>
           ))}

@@ -22,7 +22,7 @@ export function ProtectionSubjectView({ subject }: SubjectViewProps) {
         <span className="ipci-spacer" />
         {user?.roles.includes('admin') && <Link to={`/admin/rightProtect/audit/${value.id}`}>{t('protection.admin.title')}</Link>}
       </div>
-      <ProtectionView value={value} uploads={s.uploads} />
+      <ProtectionView value={value} uploads={s.uploads} staff />
       {value.state === 'processing' && <ProgressForm value={value} onPosted={setValue} />}
     </div>
   );

@@ -166,6 +166,10 @@ test('documents → review fails with flags → the firm corrects → approved �
   expect((await reviewer.get(taskPath(documents.id))).body.fields).toEqual([]);
   // Correcting is only for a failed review.
   expect((await caller.put('/api/lawfirm/application', data)).status).toBe(409);
+  const handle = temporal.workflow.getHandle(`lawFirmListing/${id}`);
+  const waiting = await handle.describe();
+  expect(waiting.searchAttributes).toMatchObject({ CaseId: [id], CaseKind: ['lawFirmListing'], CaseState: ['documents'], OwnerUserId: [user.id], InboxQueue: ['directory'] });
+  expect(await waiting.memo).toEqual({ title: `Law firm listing ${data.nameZh}` });
   await decide(id, 'documents', { outcome: 'approve' });
   await inState(caller, 'review');
   await messageOf(caller, 'lawFirmDocumentsReceived');
@@ -208,6 +212,11 @@ test('documents → review fails with flags → the firm corrects → approved �
   const listed = await inState(caller, 'listed');
   expect(listed.listedUntil).toBe(addMonths(chinaDate(new Date()), 12));
   await messageOf(caller, 'lawFirmListed');
+  const listedNow = await eventually(async () => {
+    const d = await handle.describe();
+    return (d.searchAttributes.CaseState as string[])[0] === 'listed' && d;
+  });
+  expect(listedNow.searchAttributes.InboxQueue ?? []).not.toContain('directory');
 
   // The directory: a recommended firm first, then by listing time; the country filter.
   const first = await lawFirmRow(strangerUser.id, { recommended: true, data: { nameZh: `推荐律所${token}`, nameEn: '', nameJa: '', countries: ['FR'] } });

@@ -1,17 +1,28 @@
 import type { Knex } from 'knex';
-import { createNotifier } from '../api/lib/notifier';
+import { createNotifier, type Notifier } from '../api/lib/notifier';
+import type { OutboxMail } from '../db/outbox';
 
 /**
- * E-mail from a workflow (e.g. a legal protection case handed to a law firm's contact): through the
- * same notifier as the API's codes, so it lands in the outbox and goes out over SMTP when set.
- * Idempotent by dedupe key: a retried activity finds the first mail and sends nothing.
+ * E-mail from a workflow's activity (e.g. a legal protection case handed to a law firm's contact):
+ * through the same notifier as the API's codes, so it lands in the outbox and goes out over SMTP when
+ * set. The activity that knows what to say composes and sends in one step, so the text (often with
+ * personal data) never travels through the workflow's history. Idempotent by the mail's dedupe key:
+ * a retried activity finds the first mail and sends nothing.
  */
+export function mailer(k: Knex): (mail: OutboxMail & { dedupeKey: string }) => Promise<{ delivered: boolean }> {
+  let notifier: Notifier | undefined;
+  return async (mail) => {
+    notifier ??= createNotifier(k);
+    const { delivered } = await notifier.send(mail);
+    return { delivered };
+  };
+}
+
 export function mailActivities(k: Knex) {
-  const notifier = createNotifier(k);
+  const send = mailer(k);
   return {
     async sendMail(input: { dedupeKey: string; recipient: string; subject: string; body: string; purpose: string }): Promise<{ delivered: boolean }> {
-      const { delivered } = await notifier.send({ channel: 'email', ...input });
-      return { delivered };
+      return send({ channel: 'email', ...input });
     },
   };
 }

@@ -5,8 +5,10 @@ import { createPublicityDraft } from '../db/publicity';
 import { insertProtectionUpdate, markAccepted, markProcessed, markRefused, protectionCase, protectionRefusal, setReplyDue } from '../db/protection';
 import { findUploads } from '../db/uploads';
 import { findUser } from '../db/users';
+import { mailer } from './mail';
 
 export function protectionCaseActivities(k: Knex) {
+  const sendMail = mailer(k);
   return {
     /** The platform's own check again at acceptance: the IPCI may have lapsed or been revoked since the form. */
     async checkProtectionEligibility(input: { caseId: string }): Promise<EligibilityRule | null> {
@@ -49,18 +51,19 @@ export function protectionCaseActivities(k: Knex) {
     /**
      * The e-mail that hands a legal case to the chosen firm (in Chinese, the platform's language):
      * the facts of the form, the names of the files (not their contents, which stay on the platform)
-     * and how to reach the applicant. Composed here; the workflow sends it through sendMail.
+     * and how to reach the applicant. Composed and sent in one step (no personal data in the history);
+     * once per case however often it runs. False when the firm has no address.
      */
-    async protectionHandOverMail(input: { caseId: string }): Promise<{ recipient: string; subject: string; body: string } | null> {
+    async handProtectionToLawFirm(input: { caseId: string; dedupeKey: string }): Promise<boolean> {
       const row = await protectionCase(k, input.caseId);
-      if (!row?.law_firm_id) return null;
+      if (!row?.law_firm_id) return false;
       const [firm, user, files] = await Promise.all([
         k('law_firms').where({ id: row.law_firm_id }).first('data'),
         findUser(k, row.user_id),
         findUploads(k, [...row.data.proof, ...row.data.supplementary]),
       ]);
       const recipient = (firm?.data as { email?: string } | undefined)?.email;
-      if (!recipient) return null;
+      if (!recipient) return false;
       const t = messageTranslator('zh-CN');
       const d = row.data;
       const name = (id: string) => files.find((f) => f.id === id)?.original_name ?? id;
@@ -85,7 +88,8 @@ export function protectionCaseActivities(k: Knex) {
         '',
         t('protection.mail.closing'),
       ].join('\n');
-      return { recipient, subject: t('protection.mail.subject', { code: row.code }), body };
+      await sendMail({ channel: 'email', dedupeKey: input.dedupeKey, recipient, subject: t('protection.mail.subject', { code: row.code }), body, purpose: 'protectionHandOver' });
+      return true;
     },
   };
 }

@@ -174,10 +174,7 @@ export async function protectionCase(input: ProtectionCaseInput): Promise<Protec
     await acts.acceptProtectionCase({ caseId });
     enter('processing');
     await progress(KIND, caseId, { step: 'acceptance', status: 'done', actor: 'staff', actorName: decidedBy.name });
-    if (input.kind === 'legal') {
-      const mail = await acts.protectionHandOverMail({ caseId });
-      if (mail) await acts.sendMail({ dedupeKey: `${KIND}/${caseId}/lawFirm`, ...mail, purpose: 'protectionHandOver' });
-    }
+    if (input.kind === 'legal') await acts.handProtectionToLawFirm({ caseId, dedupeKey: `${KIND}/${caseId}/lawFirm` });
     await acts.sendMessage({
       dedupeKey: `${KIND}/${caseId}/accepted`,
       userId,

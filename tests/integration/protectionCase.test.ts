@@ -1,5 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
-import { mailActivities } from '../../activities/mail';
+import { protectionCaseActivities } from '../../activities/protectionCase';
 import { insertProtectionCase } from '../../db/protection';
 import { PROTECTION_REFUSAL_REASONS, PUBLICITY_NO_PATTERN, type ProtectionData } from '../../domain/protection';
 import { protectionCase as protectionWorkflow } from '../../workflows/protectionCase';
@@ -302,6 +302,6 @@ test('legal: on acceptance the case goes to the chosen firm by e-mail exactly on
   expect(mails[0].body).toContain('zhangsan@example.com');
   expect(mails[0].body).toContain('某某文化传媒有限公司');
   // A retried send finds the mail and adds none.
-  await mailActivities(testDb()).sendMail({ dedupeKey: `protectionCase/${c.id}/lawFirm`, recipient: email, subject: 'again', body: 'again', purpose: 'protectionHandOver' });
+  expect(await protectionCaseActivities(testDb()).handProtectionToLawFirm({ caseId: c.id, dedupeKey: `protectionCase/${c.id}/lawFirm` })).toBe(true);
   expect(await testDb()('outbox').where({ dedupe_key: `protectionCase/${c.id}/lawFirm` })).toHaveLength(1);
 });

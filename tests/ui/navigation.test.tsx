@@ -48,9 +48,12 @@ describe('home page', () => {
     const link = async (key: string) => within(await screen.findByTestId(`service-${key}`)).getByRole('link').getAttribute('href');
     expect(await link('confirmation')).toBe('/en-US/ipci/introduce');
     expect(await link('licensing')).toBe('/en-US/ipci/trade');
-    expect(await link('protection')).toBe('/en-US/ipci/usercenter/rightprotect');
+    expect(await link('protection')).toBe('/en-US/ipci/protect');
     expect(await link('monitoring')).toBe('/en-US/ipci/usercenter/watermarkdetect');
     await userEvent.click(within(screen.getByTestId('service-protection')).getByRole('link'));
+    expect(await screen.findByTestId('protect-centre')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Home' }));
+    await userEvent.click(within(await screen.findByTestId('service-monitoring')).getByRole('link'));
     expect(await screen.findByTestId('not-open')).toBeInTheDocument();
   });
 

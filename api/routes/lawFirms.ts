@@ -74,7 +74,7 @@ export function lawFirmRoutes({ db, temporal, cfg, uploadDir }: ApiDeps): Router
           { key: CaseState, value: 'documents' },
           { key: OwnerUserId, value: row.user_id },
         ],
-        memo: { title: `Law firm listing ${row.name_zh}` },
+        memo: { title: `Law firm listing ${row.id}` },
         staticSummary: 'Law firm directory listing',
         staticDetails: `Law firm ${row.id} of user ${row.user_id}; its staff tasks live in queue "directory", the fee's orders in child orderPayment workflows.`,
       });

@@ -169,7 +169,7 @@ test('documents → review fails with flags → the firm corrects → approved �
   const handle = temporal.workflow.getHandle(`lawFirmListing/${id}`);
   const waiting = await handle.describe();
   expect(waiting.searchAttributes).toMatchObject({ CaseId: [id], CaseKind: ['lawFirmListing'], CaseState: ['documents'], OwnerUserId: [user.id], InboxQueue: ['directory'] });
-  expect(await waiting.memo).toEqual({ title: `Law firm listing ${data.nameZh}` });
+  expect(await waiting.memo).toEqual({ title: `Law firm listing ${id}` });
   await decide(id, 'documents', { outcome: 'approve' });
   await inState(caller, 'review');
   await messageOf(caller, 'lawFirmDocumentsReceived');

@@ -349,3 +349,24 @@ test('renewal within the window extends the term; a term that runs out expires t
   ]);
   await saveHistory(temporal, handle.workflowId, 'lawFirmListing-renew-expire');
 }, 90_000);
+
+test('a renewal left unpaid: its order is cancelled, the firm stays listed until the term ends, then the listing expires', async () => {
+  const termMs = 20_000;
+  const { caller, id, handle } = await startedWith({ termMs, paymentTimeoutMs: 6_000 });
+  await decide(id, 'documents', { outcome: 'approve' });
+  await decide(id, 'review', { outcome: 'approve' });
+  await payOrder(caller, (await inState(caller, 'awaitingPayment')).orderId);
+  await inState(caller, 'listed');
+
+  const renewal = (await caller.post('/api/lawfirm/application/renew')).body.application;
+  expect(renewal.paymentDueAt).toEqual(expect.any(String));
+  await messageOf(caller, 'lawFirmRenewalLapsed');
+  const after = await applicationOf(caller);
+  expect(after).toMatchObject({ state: 'listed', paymentDueAt: null });
+  expect((await testDb()('orders').where({ id: renewal.orderId }).first()).order_state).not.toBe(0);
+  expect((await caller.post(`/api/orders/${renewal.orderId}/pay`, { method: 'quickPay', provider: 'sandbox' })).status).toBe(409);
+
+  expect(await handle.result()).toBe('expired');
+  expect((await stepsOf(caller, id)).slice(-4)).toEqual(['listed:done', 'payment:current', 'payment:failed', 'expired:done']);
+  await saveHistory(temporal, handle.workflowId, 'lawFirmListing-renewal-unpaid-expire');
+}, 60_000);

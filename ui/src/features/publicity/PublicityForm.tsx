@@ -68,8 +68,9 @@ export function PublicityForm({ initial, onSubmit, onCancel }: Props) {
             {control}
           </FieldGroup>
         );
-        const text = (name: keyof PublicityData) =>
-          field(name, <InputGroup id={`publicity-${name}`} value={String(v[name])} intent={error(name) ? 'danger' : 'none'} onChange={(e) => set(name, e.target.value)} onBlur={blur(name)} />);
+        // The Chinese text spans the row, its optional translations share the next one.
+        const text = (name: keyof PublicityData, type: 'text' | 'date' = 'text', wide = false) =>
+          field(name, <InputGroup id={`publicity-${name}`} type={type} value={String(v[name])} intent={error(name) ? 'danger' : 'none'} onChange={(e) => set(name, e.target.value)} onBlur={blur(name)} />, wide);
         const select = (name: 'kind' | 'result', options: Array<{ value: string; label: string }>) =>
           field(name, <HTMLSelect id={`publicity-${name}`} fill value={v[name]} onChange={(e) => set(name, e.currentTarget.value)} options={options} />);
         return (
@@ -88,10 +89,10 @@ export function PublicityForm({ initial, onSubmit, onCancel }: Props) {
                 'result',
                 PROTECTION_RESULTS.map((r) => ({ value: r, label: t(`publicity.results.${r}`) })),
               )}
-              {LANGS.map((l) => text(`title${l}`))}
-              {text('processedOn')}
-              {LANGS.map((l) => text(`ipName${l}`))}
+              {text('processedOn', 'date')}
               {text('infringer')}
+              {LANGS.map((l) => text(`title${l}`, 'text', l === 'Zh'))}
+              {LANGS.map((l) => text(`ipName${l}`, 'text', l === 'Zh'))}
               {LANGS.map((l) =>
                 field(
                   `summary${l}`,

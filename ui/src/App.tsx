@@ -103,8 +103,8 @@ const AdminLawFirmAuditPage = page(() => import('./features/lawFirms/AdminLawFir
 const AdminLawFirmDetailPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmDetailPage');
 const AdminLawFirmEditPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmEditPage');
 const AdminLawFirmRecheckPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmRecheckPage');
-const ProtectCentrePage = page(() => import('./features/protection/ProtectPages'), 'ProtectCentrePage');
-const ProtectProcessPage = page(() => import('./features/protection/ProtectPages'), 'ProtectProcessPage');
+const ProtectCentrePage = page(() => import('./features/protection/ProtectCentrePage'), 'ProtectCentrePage');
+const ProtectProcessPage = page(() => import('./features/protection/ProtectProcessPage'), 'ProtectProcessPage');
 const ProtectionListPage = page(() => import('./features/protection/UserProtectionPages'), 'ProtectionListPage');
 const ProtectionDetailPage = page(() => import('./features/protection/UserProtectionPages'), 'ProtectionDetailPage');
 const ProtectionSupplementPage = page(() => import('./features/protection/UserProtectionPages'), 'ProtectionSupplementPage');

@@ -1,75 +1,20 @@
-import { Callout, Card, Icon, NonIdealState, Spinner, Button, type IconName } from '@blueprintjs/core';
+import { Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ipNameIn } from '../../../../domain/ipNames';
 import type { LawFirmPublicJson } from '../../../../domain/lawFirms';
 import { protectionCase } from '../../../../domain/processes/protectionCase';
-import { PROTECTION_ACCEPTANCE_WORKING_DAYS, PROTECTION_REFUSAL_REASONS } from '../../../../domain/protection';
+import { PROTECTION_ACCEPTANCE_WORKING_DAYS } from '../../../../domain/protection';
 import { api, ApiError } from '../../api/client';
 import { ProcessDiagram } from '../../components/Timeline';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { useSession } from '../../session/SessionContext';
-import { LatestPublicity } from '../publicity/PublicityPages';
 import { ProtectionForm } from './ProtectionForm';
 import './protection.css';
 
-const ENTRIES: Array<{ key: 'administrative' | 'legal' | 'publicity'; icon: IconName; to: string }> = [
-  { key: 'administrative', icon: 'take-action', to: 'protect/rightprocess' },
-  { key: 'legal', icon: 'briefcase', to: 'protect/legalrights' },
-  { key: 'publicity', icon: 'manual', to: 'protect/publicity' },
-];
-
 /** The steps the process page explains, in the order the case runs (domain/processes/protectionCase.ts). */
 const PROCESS_STEPS = ['submitted', 'acceptance', 'processing', 'supplement', 'processed'] as const;
-
-/**
- * protect (spec part 2 §2): the rights-protection centre — what the platform's protection is, who may
- * apply and when it is refused, the reply on acceptance within 7 working days, and the ways in.
- */
-export function ProtectCentrePage() {
-  const { t } = useTranslation();
-  const site = useSitePath();
-  const days = { days: PROTECTION_ACCEPTANCE_WORKING_DAYS };
-  return (
-    <div className="ipci-container ipci-page ipci-stack" data-testid="protect-centre">
-      <h1 className="ipci-page-title">{t('protection.centre.title')}</h1>
-      <p className="ipci-muted">{t('protection.centre.lead')}</p>
-      <div className="ipci-protect-entries">
-        {ENTRIES.map((e) => (
-          <Card key={e.key} className="ipci-protect-entry" data-testid={`protect-entry-${e.key}`}>
-            <h3>
-              <Icon icon={e.icon} /> {t(`protection.centre.entries.${e.key}.title`)}
-            </h3>
-            <p className="ipci-muted">{t(`protection.centre.entries.${e.key}.text`, days)}</p>
-            <Link to={site(e.to)} className="bp6-button bp6-intent-primary">
-              {t(`protection.centre.entries.${e.key}.action`)}
-            </Link>
-          </Card>
-        ))}
-      </div>
-      <Card data-testid="protect-notice">
-        <h3 className="ipci-section-title">{t('protection.centre.noticeTitle')}</h3>
-        <ul className="ipci-protect-notice">
-          <li>{t('protection.centre.notice.what')}</li>
-          <li data-testid="notice-who">{t('protection.centre.notice.who')}</li>
-          <li data-testid="notice-reply">{t('protection.centre.notice.reply', days)}</li>
-          <li>
-            {t('protection.centre.notice.refusedWhen')}
-            <ul>
-              {PROTECTION_REFUSAL_REASONS.map((r) => (
-                <li key={r}>{t(`protection.refusal.${r}`)}</li>
-              ))}
-            </ul>
-          </li>
-          <li>{t('protection.centre.notice.evidence')}</li>
-          <li>{t('protection.centre.notice.progress')}</li>
-        </ul>
-      </Card>
-      <LatestPublicity />
-    </div>
-  );
-}
 
 /** The law firm a legal application goes to (`?firm=`), with the way back to the directory to change it. */
 function ChosenFirm({ id }: { id: string }) {

@@ -254,15 +254,29 @@ describe('rights protection in the user centre', () => {
     expect(updates[0]).toHaveTextContent('Receipts attached');
     expect(updates[1]).toHaveTextContent('We wrote to the shop');
     expect(updates[1]).toHaveTextContent('letter.pdf');
-    expect(screen.getByTestId('timeline')).toBeInTheDocument();
     expect(screen.getByTestId('uc-protection')).toHaveClass('bp6-active');
     unmount();
 
     current = protectionCase({ state: 'refused', refusalReason: 'outsideMainland', reviewFlags: { address: 'The address is in Singapore' } });
+    server.use(
+      http.get('*/api/cases/:kind/:id', ({ params }) =>
+        params.kind === 'protectionCase'
+          ? HttpResponse.json({
+              model: { kind: 'protectionCase', steps: [{ id: 'acceptance', actor: 'staff' }, { id: 'refused', actor: 'system', terminal: true }], transitions: [{ from: 'acceptance', to: 'refused', on: 'fail' }] },
+              events: [{ id: 1, step: 'acceptance', status: 'failed', at: '2026-11-25T08:00:00Z', actor: 'staff', reasons: { infringerPhone: 'Not a phone number', category: 'outsideMainland' } }],
+              workflowUrl: null,
+            })
+          : HttpResponse.json({}, { status: 404 }),
+      ),
+    );
     renderApp(`/en-US/ipci/usercenter/protectdetail/${CASE}`, { user: USER });
     const refusal = await screen.findByTestId('protection-refusal');
     expect(refusal).toHaveTextContent('The infringement takes place outside mainland China');
     expect(within(refusal).getByTestId('protection-flags')).toHaveTextContent('Address: The address is in Singapore');
+    // The timeline names the flagged field and the refusal reason by their labels.
+    const event = await screen.findByTestId('timeline-event');
+    expect(event).toHaveTextContent("Infringer's phone: Not a phone number");
+    expect(event).toHaveTextContent('Reason category: Outside mainland China');
   });
 
   test('the supplement form appears only when materials were asked for, and sends them', async () => {

@@ -4,6 +4,8 @@ import { chinaDate, formatDeadline } from '../domain/dates';
 import { isLang, DEFAULT_LANG } from '../domain/languages';
 import { DEFAULT_LAW_FIRM_LISTING_FEE_FEN, LAW_FIRM_TERM_MONTHS, type LawFirmData, type LawFirmState } from '../domain/lawFirms';
 import { formatYuan } from '../domain/money';
+import { insertMessage } from '../db/messages';
+import { mailer } from './mail';
 import {
   clearLawFirmPaymentDue,
   decideLawFirmReview,
@@ -18,6 +20,8 @@ import {
 } from '../db/lawFirms';
 
 const DAY_MS = 86_400_000;
+/** Where every listing message leads: the firm's page in the user centre. */
+const LAW_FIRM_LINK = 'usercenter/lawfirm';
 
 /** A China calendar date `months` later; the 29th–31st fall back to the month's last day. */
 export function addMonths(date: string, months: number): string {
@@ -50,6 +54,7 @@ export type LawFirmMailTemplate = 'paymentNotice' | 'lapsed';
  * (db/lawFirms.ts), so a retried activity changes nothing twice; terms are computed from the row.
  */
 export function lawFirmListingActivities(k: Knex) {
+  const send = mailer(k);
   const row = async (firmId: string) => {
     const r = await lawFirm(k, firmId);
     if (!r) throw new Error(`law firm ${firmId} not found`);
@@ -61,17 +66,34 @@ export function lawFirmListingActivities(k: Knex) {
       return lawFirmListingFee();
     },
 
-    /** What messages and the order call the firm: its names (public directory facts). */
-    async lawFirmNames(input: { firmId: string }): Promise<{ name: string; names: { zh: string; en: string; ja: string } }> {
-      const r = await row(input.firmId);
-      return { name: r.name_zh, names: { zh: r.name_zh, en: r.name_en, ja: r.name_ja } };
+    /** What the firm's orders are called: its Chinese name (bills show each reader's language from the order's names). */
+    async lawFirmOrderName(input: { firmId: string }): Promise<{ name: string }> {
+      return { name: (await row(input.firmId)).name_zh };
     },
 
     /**
-     * An e-mail to the firm's contact address (its form's e-mail), in its account's language: the
-     * payment notice (amount, deadline) or the end of the agreement. Sent by acts.sendMail.
+     * A site message to the applying account (catalog keys of the `messages` namespace, lawFirm.json),
+     * naming the firm in the reader's language; the names are read here so they stay out of the
+     * workflow's history. Idempotent by key.
      */
-    async lawFirmMail(input: { firmId: string; template: LawFirmMailTemplate; amountFen?: number; dueAt?: string }): Promise<{ recipient: string; subject: string; body: string }> {
+    async sendLawFirmMessage(input: { dedupeKey: string; firmId: string; titleKey: string; bodyKey?: string | null; params?: Record<string, unknown> }): Promise<void> {
+      const r = await row(input.firmId);
+      await insertMessage(k, {
+        dedupeKey: input.dedupeKey,
+        userId: r.user_id,
+        titleKey: input.titleKey,
+        bodyKey: input.bodyKey ?? null,
+        params: { name: r.name_zh, names: { zh: r.name_zh, en: r.name_en, ja: r.name_ja }, ...input.params },
+        actionLink: LAW_FIRM_LINK,
+      });
+    },
+
+    /**
+     * An e-mail to the firm's contact address (its form's e-mail) in its account's language: the
+     * payment notice (amount, deadline) or the end of the agreement. Composed and sent here, so the
+     * address and the text stay out of the workflow's history; idempotent by key.
+     */
+    async mailLawFirm(input: { dedupeKey: string; firmId: string; template: LawFirmMailTemplate; amountFen?: number; dueAt?: string }): Promise<{ delivered: boolean }> {
       const r = await row(input.firmId);
       const account = await k('users').where({ id: r.user_id }).first('locale');
       const lang = isLang(account?.locale) ? account.locale : DEFAULT_LANG;
@@ -81,11 +103,14 @@ export function lawFirmListingActivities(k: Knex) {
         amount: input.amountFen === undefined ? '' : formatYuan(input.amountFen),
         dueAt: input.dueAt ? formatDeadline(input.dueAt, lang) : '',
       };
-      return {
+      return send({
+        channel: 'email',
+        dedupeKey: input.dedupeKey,
+        purpose: `lawFirm.${input.template}`,
         recipient: r.data.email,
         subject: t(`lawFirmMail.${input.template}.subject`, params),
         body: t(`lawFirmMail.${input.template}.body`, params),
-      };
+      });
     },
 
     async setLawFirmState(input: { firmId: string; from: LawFirmState[]; to: LawFirmState }): Promise<void> {

@@ -41,7 +41,6 @@ export const lawFirmStatus = defineQuery<LawFirmListingStatus>('lawFirmStatus');
 
 const KIND = model.kind;
 const step = (id: string) => model.steps.find((s) => s.id === id)!;
-const LINK = 'usercenter/lawfirm';
 const HOUR_MS = 3_600_000;
 
 /** Today's China date (UTC+8 all year), computed from workflow time so replays agree. */
@@ -81,14 +80,10 @@ export async function lawFirmListing(input: LawFirmListingInput): Promise<LawFir
     setCurrentDetails(`Law firm ${firmId}, round ${round}: ${next}${term ? ` until ${term.listedUntil}` : ''}${orderId ? ` (order ${orderId})` : ''}`);
   };
 
-  const message = async (key: string, titleKey: string, params: Record<string, unknown> = {}, bodyKey: string | null = null) => {
-    const { name, names } = await acts.lawFirmNames({ firmId });
-    await acts.sendMessage({ dedupeKey: `${KIND}/${firmId}/${key}`, userId, titleKey, params: { name, names, ...params }, bodyKey, actionLink: LINK });
-  };
-  const mail = async (key: string, template: LawFirmMailTemplate, extra: { amountFen?: number; dueAt?: string } = {}) => {
-    const text = await acts.lawFirmMail({ firmId, template, ...extra });
-    await acts.sendMail({ dedupeKey: `${KIND}/${firmId}/${key}`, purpose: `lawFirm.${template}`, ...text });
-  };
+  const message = (key: string, titleKey: string, params: Record<string, unknown> = {}, bodyKey: string | null = null) =>
+    acts.sendLawFirmMessage({ dedupeKey: `${KIND}/${firmId}/${key}`, firmId, titleKey, bodyKey, params });
+  const mail = (key: string, template: LawFirmMailTemplate, extra: { amountFen?: number; dueAt?: string } = {}) =>
+    acts.mailLawFirm({ dedupeKey: `${KIND}/${firmId}/${key}`, firmId, template, ...extra });
 
   setHandler(
     resubmitLawFirm,
@@ -183,7 +178,7 @@ export async function lawFirmListing(input: LawFirmListingInput): Promise<LawFir
     const [fee, due, { name }] = await together(
       () => acts.lawFirmListingFee(),
       () => acts.computeDueDate({ from: new Date().toISOString(), workingDays: LAW_FIRM_PAYMENT_WORKING_DAYS, overrideMs: input.paymentTimeoutMs }),
-      () => acts.lawFirmNames({ firmId }),
+      () => acts.lawFirmOrderName({ firmId }),
     );
     const timeoutMs = Math.max(1000, Date.parse(due.dueAt) - Date.now());
     const order = await acts.createOrder({ dedupeKey: `${KIND}/${firmId}/order/${orders}`, userId, type: 'lawFirmListing', subjectKind: 'lawFirm', subjectId: firmId, name, amountFen: fee, timeoutMs });

@@ -7,7 +7,6 @@ import { ipciIssuanceActivities } from './ipciIssuance';
 import { ipciLifecycleActivities } from './ipciLifecycle';
 import { paperCertificateActivities } from './paperCertificate';
 import { messageActivities } from './messages';
-import { mailActivities } from './mail';
 import { orderPaymentActivities } from './orderPayment';
 import { progressActivities } from './progress';
 import { taskActivities } from './tasks';
@@ -24,7 +23,6 @@ export function createActivities(k: Knex) {
     ...taskActivities(k),
     ...progressActivities(k),
     ...messageActivities(k),
-    ...mailActivities(k),
     ...identityReviewActivities(k),
     ...accountCancellationActivities(k),
     ...accountRetentionActivities(k),

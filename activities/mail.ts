@@ -17,12 +17,3 @@ export function mailer(k: Knex): (mail: OutboxMail & { dedupeKey: string }) => P
     return { delivered };
   };
 }
-
-export function mailActivities(k: Knex) {
-  const send = mailer(k);
-  return {
-    async sendMail(input: { dedupeKey: string; recipient: string; subject: string; body: string; purpose: string }): Promise<{ delivered: boolean }> {
-      return send({ channel: 'email', ...input });
-    },
-  };
-}

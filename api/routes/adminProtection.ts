@@ -17,8 +17,9 @@ import { protectionFileRefs, protectionUploads } from './protection';
 const applicantOf = (user: Awaited<ReturnType<typeof findUser>>) => (user ? { id: user.id, username: user.username, displayName: user.display_name } : null);
 
 /**
- * Back office rightProtect: every case with its applicant, and staff's progress while a case is
- * processed (through the case's workflow). Acceptance and the final decision are the inbox's tasks.
+ * Back office rightProtect: every case with its applicant; and staff's progress while a case is
+ * processed (through the case's workflow), for reviewers as well. Acceptance and the final decision
+ * are the inbox's tasks.
  */
 export function adminProtectionRoutes({ db, temporal, cfg }: ApiDeps): Router {
   const staff = [allow('reviewer', 'admin'), allowElement('admin.protection.manage')] as const;
@@ -52,7 +53,8 @@ export function adminProtectionRoutes({ db, temporal, cfg }: ApiDeps): Router {
         task: task ? { taskId: task.id, step: task.step, status: task.status } : null,
       };
     })
-    .post('/api/admin/protection/cases/:id/progress', ...staff, validate(protectionProgressSchema), async (ctx) => {
+    // Outside /api/admin: reviewers post progress from the inbox task page too, and the back office is admins' only.
+    .post('/api/protection/cases/:id/progress', allow('reviewer', 'admin'), validate(protectionProgressSchema), async (ctx) => {
       const row = await load(ctx);
       if (row.state !== 'processing') throw conflict('protection.notProcessing');
       // Staff attach files they uploaded themselves; the applicant reads them through the upload grant.

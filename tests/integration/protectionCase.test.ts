@@ -90,7 +90,7 @@ test('administrative: accepted, progress, supplement asked for and given, proces
   expect(acceptance).toMatchObject({ queue: 'protection', candidate_role: 'reviewer' });
   const detail = (await reviewer.get(taskPath(acceptance.id))).body;
   expect(detail.subject.case).toMatchObject({ id, data: { ipName: '山海图' } });
-  expect(detail.subject.applicant).toMatchObject({ id: user.id });
+  expect(detail.subject.user).toMatchObject({ id: user.id });
   expect(Object.keys(detail.subject.uploads)).toEqual(created.data.proof);
   expect(detail.categories).toEqual([...PROTECTION_REFUSAL_REASONS]);
   expect(detail.fields).toContain('description');
@@ -101,7 +101,7 @@ test('administrative: accepted, progress, supplement asked for and given, proces
   await messageOf(caller, 'protectionSubmitted');
 
   // Progress is for cases in processing only; supplements only when asked for.
-  expect((await admin.post(`/api/admin/protection/cases/${id}/progress`, { note: 'Too early' })).status).toBe(409);
+  expect((await admin.post(`/api/protection/cases/${id}/progress`, { note: 'Too early' })).status).toBe(409);
   expect((await decide(acceptance.id, { outcome: 'approve' })).status).toBe(200);
   await stateIs(id, 'processing');
   const accepted = await messageOf(caller, 'protectionAccepted');
@@ -110,8 +110,8 @@ test('administrative: accepted, progress, supplement asked for and given, proces
 
   const staffFile = await evidence(admin, 'notice.png');
   // Staff attach their own uploads only.
-  expect((await admin.post(`/api/admin/protection/cases/${id}/progress`, { note: 'x', attachments: [await evidence(caller)] })).status).toBe(400);
-  const posted = await admin.post(`/api/admin/protection/cases/${id}/progress`, { note: 'We wrote to the shop.', attachments: [staffFile] });
+  expect((await admin.post(`/api/protection/cases/${id}/progress`, { note: 'x', attachments: [await evidence(caller)] })).status).toBe(400);
+  const posted = await admin.post(`/api/protection/cases/${id}/progress`, { note: 'We wrote to the shop.', attachments: [staffFile] });
   expect(posted.status).toBe(200);
   expect(posted.body.case.updates).toMatchObject([{ kind: 'progress', author: 'staff', note: 'We wrote to the shop.', attachments: [staffFile] }]);
   const news = await messageOf(caller, 'protectionProgress');
@@ -120,7 +120,9 @@ test('administrative: accepted, progress, supplement asked for and given, proces
   expect((await caller.get(`/api/uploads/${staffFile}`)).status).toBe(200);
   expect((await stranger.get(`/api/uploads/${staffFile}`)).status).toBe(404);
 
-  const asked = await admin.post(`/api/admin/protection/cases/${id}/progress`, { note: 'Please send the shop receipts.', requestSupplement: true });
+  // Reviewers working the inbox post progress as well; the applicant cannot.
+  expect((await caller.post(`/api/protection/cases/${id}/progress`, { note: 'Self-praise' })).status).toBe(403);
+  const asked = await reviewer.post(`/api/protection/cases/${id}/progress`, { note: 'Please send the shop receipts.', requestSupplement: true });
   expect(asked.body.case).toMatchObject({ supplementRequested: true });
   const ask = await messageOf(caller, 'protectionSupplementRequested');
   expect(ask.actionLink).toBe(`usercenter/rightprotectupdate/${id}`);
@@ -150,7 +152,7 @@ test('administrative: accepted, progress, supplement asked for and given, proces
   expect(draft).toMatchObject({ publicity_no: done.publicityNo, published: false, kind: 'administrative' });
   const told = await messageOf(caller, 'protectionProcessed');
   expect(told).toMatchObject({ bodyKey: 'protectionOutcomePublicity', params: { result: 'resolved', publicityNo: done.publicityNo } });
-  expect((await admin.post(`/api/admin/protection/cases/${id}/progress`, { note: 'Late' })).status).toBe(409);
+  expect((await admin.post(`/api/protection/cases/${id}/progress`, { note: 'Late' })).status).toBe(409);
 
   const events = await timeline(caller, id, 10);
   const steps = events.map((e: any) => `${e.step}:${e.status}`);

@@ -17,7 +17,7 @@ export function lawFirmData(over: Partial<LawFirmData> = {}): LawFirmData {
     countries: ['CN', 'JP'],
     contactName: '周律师',
     contactPhone: '010-65880000',
-    email: 'ip@jincheng-law.example',
+    email: 'ip@jincheng-law.cn',
     website: 'https://jincheng-law.example',
     introduction: '专注知识产权保护与文化产业法律服务。',
     achievements: '代理多起著作权侵权案件。',

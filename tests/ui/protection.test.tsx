@@ -351,7 +351,7 @@ describe('rights protection in the back office', () => {
       http.get('*/api/admin/protection/cases/:id', () =>
         HttpResponse.json({ case: current, applicant, uploads: {}, workflowUrl: 'http://localhost:8233/x', task: { taskId: 'protectionCase/x/processing/1', step: 'processing', status: 'open' } }),
       ),
-      http.post('*/api/admin/protection/cases/:id/progress', async ({ request }) => {
+      http.post('*/api/protection/cases/:id/progress', async ({ request }) => {
         body = await request.json();
         current = {
           ...current,
@@ -387,7 +387,7 @@ describe('rights protection in the back office', () => {
       http.get('*/api/tasks/:id', () =>
         HttpResponse.json({
           task,
-          subject: { case: protectionCase({ state: 'processing' }), applicant, uploads: {} },
+          subject: { case: protectionCase({ state: 'processing' }), user: applicant, uploads: {} },
           fields: [],
           values: ['result', 'publish'],
           choices: { result: ['resolved', 'partlyResolved', 'unresolved'], publish: ['yes', 'no'] },
@@ -400,7 +400,8 @@ describe('rights protection in the back office', () => {
     renderApp(`/manage/tasks/${encodeURIComponent(task.id)}`, { user: REVIEWER });
     const subject = await screen.findByTestId('protection-subject', {}, { timeout: 8000 });
     expect(subject).toHaveTextContent('Copies sold online');
-    expect(within(subject).getByTestId('protection-subject-applicant')).toHaveTextContent('Alice Zhang');
+    // The task page's own applicant panel names them (the subject's `user`).
+    expect(screen.getByText('Alice Zhang (alice)')).toBeInTheDocument();
     expect(within(subject).getByTestId('protection-progress')).toBeInTheDocument();
     expect(within(screen.getByTestId('decision-form')).getByLabelText('Add to the publicity list')).toBeInTheDocument();
   });

@@ -17,7 +17,7 @@ export const protectionCaseSubject: SubjectSource = {
     const [user, uploads] = await Promise.all([findUser(k, row.user_id), findUploads(k, protectionUploadIds(row, updates))]);
     return {
       case: toProtectionCaseJson(row, updates),
-      applicant: userSummary(user) ?? null,
+      user: userSummary(user) ?? null,
       uploads: Object.fromEntries(uploads.map((u) => [u.id, toUploadJson(u)])),
     };
   },

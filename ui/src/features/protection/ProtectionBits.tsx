@@ -181,7 +181,7 @@ export function ProgressForm({ value: c, onPosted }: { value: ProtectionCaseJson
         labelOf={(name) => t(`protection.progress.fields.${name}`)}
         submitText={t('protection.progress.submit')}
         onSubmit={async (values) => {
-          const r = await api.post<{ case: ProtectionCaseJson }>(`/api/admin/protection/cases/${encodeURIComponent(c.id)}/progress`, values);
+          const r = await api.post<{ case: ProtectionCaseJson }>(`/api/protection/cases/${encodeURIComponent(c.id)}/progress`, values);
           showToast({ intent: 'success', icon: 'tick', message: t('protection.progress.posted') });
           onPosted(r.case);
         }}

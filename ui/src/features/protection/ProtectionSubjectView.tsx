@@ -15,13 +15,12 @@ export function ProtectionSubjectView({ subject }: SubjectViewProps) {
   const [value, setValue] = useState(s.case);
   return (
     <div className="ipci-stack" data-testid="protection-subject">
-      <div className="ipci-toolbar">
-        <span data-testid="protection-subject-applicant">
-          {t('protection.admin.applicant')}: {s.applicant ? `${s.applicant.displayName} (${s.applicant.username})` : '—'}
-        </span>
-        <span className="ipci-spacer" />
-        {user?.roles.includes('admin') && <Link to={`/admin/rightProtect/audit/${value.id}`}>{t('protection.admin.title')}</Link>}
-      </div>
+      {user?.roles.includes('admin') && (
+        <div className="ipci-toolbar">
+          <span className="ipci-spacer" />
+          <Link to={`/admin/rightProtect/audit/${value.id}`}>{t('protection.admin.title')}</Link>
+        </div>
+      )}
       <ProtectionView value={value} uploads={s.uploads} staff />
       {value.state === 'processing' && <ProgressForm value={value} onPosted={setValue} />}
     </div>

@@ -43,7 +43,7 @@ export interface AdminProtectionDetail extends ProtectionDetail {
   task: { taskId: string; step: string; status: string } | null;
 }
 
-/** The inbox task's subject (api/lib/subjects/protectionCase.ts). */
+/** The inbox task's subject (api/lib/subjects/protectionCase.ts); the task page shows its `user`, the applicant. */
 export interface ProtectionSubject extends ProtectionDetail {
-  applicant: Person | null;
+  user: Person | null;
 }

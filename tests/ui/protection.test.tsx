@@ -119,6 +119,18 @@ describe('rights-protection application', () => {
     expect(await screen.findByTestId('protection-sign-in', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByTestId('protect-steps')).toHaveTextContent('reply within 7 working days');
     expect(screen.queryByTestId('protection-form')).toBeNull();
+    // The diagram explains the process: the acceptance step says how long it takes, no step is "not started".
+    expect(await screen.findByTestId('step-acceptance')).toHaveTextContent('within 7 working days');
+    expect(screen.getByTestId('step-submitted')).not.toHaveTextContent('Not started');
+  });
+
+  test('a staff account is told that applications come from user accounts, without asking for IPCIs', async () => {
+    let asked = false;
+    server.use(http.get('*/api/protection/ipcis', () => ((asked = true), HttpResponse.json({ certified: true, ipcis: [] }))));
+    renderApp('/en-US/ipci/protect/rightprocess', { user: REVIEWER });
+    expect(await screen.findByText('Staff accounts cannot apply for rights protection', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('protection-form')).toBeNull();
+    expect(asked).toBe(false);
   });
 
   test('checks required fields, shows the API\'s field errors on the fields, then submits and opens the case', async () => {

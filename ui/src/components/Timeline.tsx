@@ -121,9 +121,10 @@ function useWidth() {
 
 /**
  * A process model drawn as its steps and transitions, each step coloured by its state (pending when
- * `states` says nothing of it): the timeline's diagram, also shown alone where a page explains a process.
+ * `states` says nothing of it): the timeline's diagram. Without `states` it explains the process
+ * instead (a page about it, no case yet): each staff step says how long it takes, none says "not started".
  */
-export function ProcessDiagram({ model, states }: { model: ProcessModel; states: Partial<Record<string, State>> }) {
+export function ProcessDiagram({ model, states }: { model: ProcessModel; states?: Partial<Record<string, State>> }) {
   const { t } = useTranslation();
   const [boxRef, boxWidth] = useWidth();
   // The layout depends on the model and the language only: a step's box is wide enough for any of
@@ -139,7 +140,8 @@ export function ProcessDiagram({ model, states }: { model: ProcessModel; states:
 
   const { nodes, edges } = useMemo(() => {
     const nodes: StepNode[] = model.steps.map((s) => {
-      const state = states[s.id] ?? 'pending';
+      const state = states?.[s.id] ?? 'pending';
+      const stateLabel = states ? t(`stepState.${state}`) : s.slaWorkingDays ? t('timeline.workingDays', { count: s.slaWorkingDays }) : '';
       const box = layout.nodes[s.id];
       return {
         id: s.id,
@@ -147,14 +149,14 @@ export function ProcessDiagram({ model, states }: { model: ProcessModel; states:
         position: { x: box.x, y: box.y },
         width: box.width,
         height: box.height,
-        data: { label: t(`steps.${model.kind}.${s.id}`), actor: t(`actors.${s.actor}`), state, stateLabel: t(`stepState.${state}`) },
+        data: { label: t(`steps.${model.kind}.${s.id}`), actor: t(`actors.${s.actor}`), state, stateLabel },
         draggable: false,
         selectable: false,
         connectable: false,
       };
     });
     const edges: RouteEdgeType[] = layout.edges.map((e) => {
-      const reached = states[e.from] === 'done' || states[e.from] === 'failed';
+      const reached = states?.[e.from] === 'done' || states?.[e.from] === 'failed';
       const colour = reached ? '#5f6b7c' : '#abb3bf';
       return {
         id: e.id,

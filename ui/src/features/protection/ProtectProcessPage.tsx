@@ -81,7 +81,7 @@ export function ProtectProcessPage() {
             </li>
           ))}
         </ol>
-        <ProcessDiagram model={protectionCase} states={{}} />
+        <ProcessDiagram model={protectionCase} />
         <p className="ipci-muted" data-testid="protect-sla">
           {t('protection.process.sla', days)}
         </p>
@@ -98,6 +98,8 @@ export function ProtectProcessPage() {
             description={t('protection.form.signInHint')}
             action={<Button intent="primary" icon="log-in" text={t('header.login')} onClick={openLogin} data-testid="protection-sign-in" />}
           />
+        ) : !user.roles.includes('user') ? (
+          <NonIdealState icon="person" title={t('protection.form.usersOnly')} description={t('protection.form.usersOnlyHint')} data-testid="protection-users-only" />
         ) : (
           (!legal || firm) && <ProtectionForm key={legal ? `legal/${firm}` : 'administrative'} kind={legal ? 'legal' : 'administrative'} lawFirmId={legal ? firm : ''} />
         )}

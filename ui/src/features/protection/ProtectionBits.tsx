@@ -73,7 +73,7 @@ export function ProtectionView({ value: c, uploads, staff = false }: { value: Pr
           {c.processedAt && row(t('protection.detail.processedAt'), formatDateTime(c.processedAt, lang))}
           {c.result && row(t('protection.detail.result'), t(`protection.results.${c.result}`), 'protection-result')}
           {c.outcome && row(t('protection.detail.outcome'), <span className="ipci-protection-text">{c.outcome}</span>, 'protection-outcome')}
-          {c.publicityNo && row(t('protection.detail.publicityNo'), <Link to={site('protect/publicity')}>{c.publicityNo}</Link>, 'protection-publicity-no')}
+          {c.publicityNo && row(t('protection.detail.publicityNo'), <Link to={`${site('protect/publicity')}?no=${encodeURIComponent(c.publicityNo)}`}>{c.publicityNo}</Link>, 'protection-publicity-no')}
         </dl>
         {c.state === 'refused' && (
           <Callout intent="danger" icon="disable" title={t('protection.detail.refused')} data-testid="protection-refusal" style={{ marginTop: 12 }}>

@@ -189,8 +189,12 @@ export const lawFirmUploadIds = (data: LawFirmData) => [...data.displayImages, .
  * Direct writes by staff (not the workflow): the listing's content and the recommended flag.
  */
 
-export async function saveLawFirmData(k: Knex, id: string, data: LawFirmData): Promise<void> {
-  await k('law_firms').where({ id }).update({ ...dataColumns(k, data), updated_at: k.fn.now() });
+/**
+ * Staff's edit of a firm's listing content; false while the firm has the application back for
+ * correction (its resubmission would silently overwrite the edit).
+ */
+export async function saveLawFirmData(k: Knex, id: string, data: LawFirmData): Promise<boolean> {
+  return (await k('law_firms').where({ id }).whereNot({ state: 'correction' }).update({ ...dataColumns(k, data), updated_at: k.fn.now() })) > 0;
 }
 
 export async function setRecommended(k: Knex, id: string, recommended: boolean): Promise<void> {

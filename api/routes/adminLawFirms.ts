@@ -56,7 +56,7 @@ export function adminLawFirmRoutes({ db, temporal, cfg }: ApiDeps): Router {
     .put('/api/admin/lawfirms/:id', admin, element, validate(lawFirmSchema), async (ctx) => {
       const row = await load(ctx);
       await checkOwnedUploads(db, row.user_id, lawFirmUploadRefs(ctx.state.input));
-      await saveLawFirmData(db, row.id, ctx.state.input);
+      if (!(await saveLawFirmData(db, row.id, ctx.state.input))) throw conflict('lawFirm.notEditable');
       ctx.body = await fresh(row.id);
     })
     .post('/api/admin/lawfirms/:id/recheck', admin, element, validate(lawFirmRecheckSchema), async (ctx) => {

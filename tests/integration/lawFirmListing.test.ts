@@ -185,6 +185,9 @@ test('documents → review fails with flags → the firm corrects → approved �
   expect(correction.reviewFlags).toEqual({ website: 'The website does not open' });
   await messageOf(caller, 'lawFirmCorrection');
 
+  // The firm has the application in hand: staff cannot edit it meanwhile (the resubmission would overwrite it).
+  const staffEdit = await admin.put(`/api/admin/lawfirms/${id}`, { ...data, lawyers: 99 });
+  expect(staffEdit).toMatchObject({ status: 409, body: { message: 'The firm is correcting its application; edit it once it is back with staff' } });
   const bad = await caller.put('/api/lawfirm/application', { ...data, website: 'not a site' });
   expect(bad.status).toBe(400);
   const corrected = await caller.put('/api/lawfirm/application', { ...data, website: 'https://jincheng.example.cn' });

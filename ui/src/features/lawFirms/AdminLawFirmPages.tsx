@@ -159,13 +159,13 @@ function ApplicationSummary({ detail }: { detail: AdminLawFirmDetail }) {
         <dd>{a.agreementVersion}</dd>
         {a.paymentDueAt && (
           <>
-            <dt>{t('lawFirm.listing.payTitle')}</dt>
+            <dt>{t('lawFirm.listing.paymentDueLabel')}</dt>
             <dd>{formatDeadline(a.paymentDueAt, lang)}</dd>
           </>
         )}
         {a.listedAt && a.listedUntil && (
           <>
-            <dt>{t('lawFirm.listing.state')}</dt>
+            <dt>{t('lawFirm.listing.termLabel')}</dt>
             <dd>{t('lawFirm.listing.term', { from: formatDate(a.listedAt, lang), until: formatDate(a.listedUntil, lang) })}</dd>
           </>
         )}

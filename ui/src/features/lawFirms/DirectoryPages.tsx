@@ -143,8 +143,13 @@ export function LawFirmDetailPage() {
         <div className="ipci-lawfirm-hero-cover">{f.displayImages[0] ? <img src={f.displayImages[0]} alt={name} /> : <Icon icon="office" size={48} />}</div>
         <div className="ipci-stack">
           <h2 className="ipci-page-title" data-testid="lawfirm-title">
-            {name} {f.recommended && <RecommendedTag />}
+            {name}
           </h2>
+          {f.recommended && (
+            <div>
+              <RecommendedTag />
+            </div>
+          )}
           <div className="ipci-muted">
             {[f.names.zh, f.names.en, f.names.ja].filter((n) => n && n !== name).join(' · ')}
           </div>

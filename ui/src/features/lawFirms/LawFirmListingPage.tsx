@@ -88,7 +88,7 @@ export function LawFirmListingPage() {
           <dd>{app.round}</dd>
           {app.listedAt && app.listedUntil && (
             <>
-              <dt>{t('lawFirm.listing.state')}</dt>
+              <dt>{t('lawFirm.listing.termLabel')}</dt>
               <dd data-testid="lawfirm-term">{t('lawFirm.listing.term', { from: formatDate(chinaDate(app.listedAt), lang), until: formatDate(app.listedUntil, lang) })}</dd>
             </>
           )}

@@ -367,6 +367,28 @@ describe('back office: law firms', () => {
     await waitFor(() => expect(screen.getAllByTestId('lawfirm-state')[0]).toHaveTextContent('Suspended'));
   });
 
+  test('staff edit the listing with the domain schema and PUT it', async () => {
+    let put: any = null;
+    const listed = application({ state: 'listed', listedAt: '2026-01-10T02:00:00Z', listedUntil: '2027-01-10' });
+    server.use(
+      http.get('*/api/admin/lawfirms/:id', () => HttpResponse.json({ application: put ? { ...listed, data: put } : listed, applicant: null, uploads, workflowUrl: 'http://localhost:8233/x', task: null })),
+      http.put('*/api/admin/lawfirms/:id', async ({ request }) => {
+        put = await request.json();
+        return HttpResponse.json({ application: { ...listed, data: put } });
+      }),
+    );
+    renderApp(`/admin/lawFirm/edit/${FIRM}`, { user: ADMIN });
+    await screen.findByTestId('admin-lawfirm-form', {}, { timeout: 8000 });
+    await userEvent.clear(document.getElementById('admin-lawfirm-form-contactPhone')!);
+    await userEvent.click(screen.getByTestId('admin-lawfirm-form-submit'));
+    expect(await screen.findByText('Enter the contact phone')).toBeInTheDocument();
+    expect(put).toBeNull();
+    await userEvent.type(document.getElementById('admin-lawfirm-form-contactPhone')!, '+81 3 1234 5678');
+    await userEvent.click(screen.getByTestId('admin-lawfirm-form-submit'));
+    await waitFor(() => expect(put).toEqual({ ...data(), contactPhone: '+81 3 1234 5678' }));
+    expect(await screen.findByTestId('admin-lawfirm-detail')).toHaveTextContent('+81 3 1234 5678');
+  });
+
   test('the list filters by state; the recommendation is written after a confirmation', async () => {
     const queries: URLSearchParams[] = [];
     let recommended: any = null;

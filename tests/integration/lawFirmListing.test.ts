@@ -178,7 +178,7 @@ test('documents → review fails with flags → the firm corrects → approved �
   const detail = (await reviewer.get(taskPath(review.id))).body;
   expect(detail.fields).toEqual(LAW_FIRM_FIELDS);
   expect(detail.subject.application).toMatchObject({ id, state: 'review' });
-  expect(detail.subject.applicant.id).toBe(user.id);
+  expect(detail.subject.user.id).toBe(user.id);
   expect(Object.keys(detail.subject.uploads)).toEqual(expect.arrayContaining([...data.licence, ...data.displayImages]));
   await decide(id, 'review', { outcome: 'fail', reasons: { website: 'The website does not open' } });
   const correction = await inState(caller, 'correction');

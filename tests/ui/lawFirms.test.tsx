@@ -434,7 +434,7 @@ describe('back office: law firms', () => {
       http.get('*/api/tasks/:id', () =>
         HttpResponse.json({
           task,
-          subject: { application: application({ state: 'review', round: 2, reviewFlags: { website: 'The site is not the firm\'s' } }), applicant: { id: USER.id, username: 'alice', displayName: 'Alice Zhang' }, uploads },
+          subject: { application: application({ state: 'review', round: 2, reviewFlags: { website: 'The site is not the firm\'s' } }), user: { id: USER.id, username: 'alice', displayName: 'Alice Zhang' }, uploads },
           fields: LAW_FIRM_FIELDS,
           workflowUrl: 'http://localhost:8233/x',
         }),
@@ -448,6 +448,8 @@ describe('back office: law firms', () => {
     renderApp(`/manage/tasks/${encodeURIComponent(task.id)}`, { user: REVIEWER });
     const subject = await screen.findByTestId('lawfirm-subject', {}, { timeout: 8000 });
     expect(subject).toHaveTextContent('round 2');
+    // The task page's own applicant panel names the applying account (the subject's `user`).
+    expect(screen.getByText('Alice Zhang (alice)')).toBeInTheDocument();
     expect(within(subject).getByTestId('lawfirm-field-organisationForm')).toHaveTextContent('Partnership');
     expect(within(subject).getByTestId('lawfirm-field-countries')).toHaveTextContent('China, Japan');
     expect(within(subject).getByTestId('lawfirm-field-displayImages').querySelector('img')).toHaveAttribute('src', `/api/uploads/${IMG}`);

@@ -16,7 +16,7 @@ export const lawFirmListingSubject: SubjectSource = {
     const [applicant, uploads] = await Promise.all([findUser(k, row.user_id), findUploads(k, lawFirmUploadIds(row.data))]);
     return {
       application: toLawFirmApplicationJson(row),
-      applicant: userSummary(applicant) ?? null,
+      user: userSummary(applicant) ?? null,
       uploads: Object.fromEntries(uploads.map((u) => [u.id, toUploadJson(u)])),
     };
   },

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../session/SessionContext';
 import type { SubjectViewProps } from '../staff/subjectViews';
 import { ApplicationFields, LawFirmStateTag, useFirmName } from './LawFirmBits';
-import type { AdminLawFirmDetail } from './types';
+import type { LawFirmSubject } from './types';
 
 /**
  * The inbox task's subject (documents received, review): the application with every field and file;
@@ -15,22 +15,19 @@ export function LawFirmSubjectView({ subject }: SubjectViewProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const nameOf = useFirmName();
-  const s = subject as AdminLawFirmDetail;
+  const s = subject as LawFirmSubject;
   const a = s.application;
   return (
     <Card data-testid="lawfirm-subject">
       <h3 className="ipci-page-title">
         {t('task.subject')} · {t('task.round', { round: a.round })} · {nameOf(a.names)} <LawFirmStateTag state={a.state} />
       </h3>
-      <div className="ipci-toolbar">
-        {s.applicant && (
-          <span className="ipci-muted">
-            {t('lawFirm.admin.applicant')}: {s.applicant.displayName} ({s.applicant.username})
-          </span>
-        )}
-        <span className="ipci-spacer" />
-        {user?.roles.includes('admin') && <Link to={`/admin/lawFirm/audit/${a.id}`}>{t('lawFirm.admin.auditTitle')}</Link>}
-      </div>
+      {user?.roles.includes('admin') && (
+        <div className="ipci-toolbar">
+          <span className="ipci-spacer" />
+          <Link to={`/admin/lawFirm/audit/${a.id}`}>{t('lawFirm.admin.auditTitle')}</Link>
+        </div>
+      )}
       {a.reviewFlags && Object.keys(a.reviewFlags).length > 0 && (
         <Callout intent="warning" icon="history" style={{ margin: '12px 0' }}>
           {t('lawFirm.admin.flags')}

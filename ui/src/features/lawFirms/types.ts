@@ -30,7 +30,14 @@ export interface AdminLawFirmPage {
   next: string | null;
 }
 
-/** GET /api/admin/lawfirms/:id (and the inbox task's subject, which carries the same application and files). */
+/** The inbox task's subject (api/lib/subjects/lawFirmListing.ts); the task page shows its `user`, the applying account. */
+export interface LawFirmSubject {
+  application: LawFirmApplicationJson;
+  user: Applicant | null;
+  uploads: UploadMap;
+}
+
+/** GET /api/admin/lawfirms/:id. */
 export interface AdminLawFirmDetail {
   application: LawFirmApplicationJson;
   applicant: Applicant | null;

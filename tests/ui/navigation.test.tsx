@@ -28,6 +28,7 @@ describe('site header and footer', () => {
     expect(hrefs(footer)).toEqual([
       '/ja-JP/ipci/introduce',
       '/ja-JP/ipci/right/certificate',
+      '/ja-JP/ipci/protect',
       '/ja-JP/ipcimobile',
       '/ja-JP/ipci/usercenter/traceability',
       '/ja-JP/ipci/usercenter/certificates',
@@ -39,6 +40,7 @@ describe('site header and footer', () => {
       '/ja-JP/ipci/register/agreement',
     ]);
     expect(within(footer).getByRole('link', { name: '証書の照会' })).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: '権利保護センター' })).toBeInTheDocument();
   });
 });
 

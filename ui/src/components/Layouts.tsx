@@ -25,6 +25,7 @@ function useFooterColumns(): Array<{ title: string; links: Array<[to: string, la
       links: [
         [site(SITE_PAGES.introduce), t('site.nav.introduce')],
         [site(SITE_PAGES.certificateSearch), t('site.nav.verify')],
+        [site(SITE_PAGES.protect), t('site.nav.protect')],
         [`/${lang}/ipcimobile`, t('site.footer.mobile')],
       ],
     },

@@ -1,20 +1,8 @@
-import { Connection, Client } from '@temporalio/client';
 import { codeFor, ipCaller, uniqueEmail, uniquePhone } from '../support/accounts';
-import { Caller, closeTestDb, DEMO, eventually, newUser, taskPath, testDb } from '../support/http';
+import { Caller, eventually, newUser, taskPath, testDb } from '../support/http';
+import { staffAndTemporal } from '../support/staffAndTemporal';
 
-let admin: Caller;
-let reviewer: Caller;
-let temporal: Client;
-
-beforeAll(async () => {
-  admin = await ipCaller().login(...DEMO.admin);
-  reviewer = await ipCaller().login(...DEMO.reviewer);
-  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
-});
-afterAll(async () => {
-  await temporal.connection.close();
-  await closeTestDb();
-});
+const { temporal, reviewer, admin } = staffAndTemporal({ caller: ipCaller });
 
 /** A signed-in person with a bound e-mail and phone. */
 async function account() {

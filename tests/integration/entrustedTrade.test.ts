@@ -1,24 +1,15 @@
-import { Client, Connection, WorkflowUpdateFailedError } from '@temporalio/client';
+import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import { insertTrade } from '../../db/trades';
 import { cancelEntrustedTrade, entrustedTrade } from '../../workflows/entrustedTrade';
 import { completeTask } from '../../workflows/lib/humanTask';
 import { listedIp } from '../support/catalogue';
 import { saveHistory } from '../support/histories';
-import { Caller, closeTestDb, DEMO, eventually, signedIn, taskPath, testDb } from '../support/http';
+import { Caller, DEMO, eventually, signedIn, taskPath, testDb } from '../support/http';
 import { certifiedUser } from '../support/identity';
+import { staffAndTemporal } from '../support/staffAndTemporal';
 
-let temporal: Client;
-let reviewer: Caller;
-
-beforeAll(async () => {
-  reviewer = await new Caller().login(...DEMO.reviewer);
-  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
-});
-afterAll(async () => {
-  await temporal.connection.close();
-  await closeTestDb();
-});
+const { temporal, reviewer } = staffAndTemporal({ signIn: ['reviewer'] });
 
 const request = (ipciId: string, over: Record<string, unknown> = {}) => ({
   ipciId,

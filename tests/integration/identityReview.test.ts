@@ -1,19 +1,7 @@
-import { Connection, Client } from '@temporalio/client';
-import { Caller, closeTestDb, DEMO, eventually, personalData, png, signedIn, taskPath, testDb } from '../support/http';
+import { Caller, eventually, personalData, png, signedIn, taskPath, testDb } from '../support/http';
+import { staffAndTemporal } from '../support/staffAndTemporal';
 
-let reviewer: Caller;
-let admin: Caller;
-let temporal: Client;
-
-beforeAll(async () => {
-  reviewer = await new Caller().login(...DEMO.reviewer);
-  admin = await new Caller().login(...DEMO.admin);
-  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
-});
-afterAll(async () => {
-  await temporal.connection.close();
-  await closeTestDb();
-});
+const { temporal, reviewer, admin } = staffAndTemporal();
 
 async function taskOf(caseId: string, round: number) {
   return eventually(async () => {

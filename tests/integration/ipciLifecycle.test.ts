@@ -1,20 +1,10 @@
-import { Client, Connection } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import { formatIpciCode } from '../../domain/ipci';
-import { Caller, closeTestDb, DEMO, eventually, signedIn, taskPath, testDb } from '../support/http';
+import { Caller, eventually, signedIn, taskPath, testDb } from '../support/http';
 import { IP_NAMES, ipciRow, issuedIpci, titleRegistrationRow } from '../support/ipcis';
+import { staffAndTemporal } from '../support/staffAndTemporal';
 
-let temporal: Client;
-let reviewer: Caller;
-
-beforeAll(async () => {
-  reviewer = await new Caller().login(...DEMO.reviewer);
-  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
-});
-afterAll(async () => {
-  await temporal.connection.close();
-  await closeTestDb();
-});
+const { temporal, reviewer } = staffAndTemporal({ signIn: ['reviewer'] });
 
 const issued = (userId: string, over: Record<string, unknown> = {}, operationsPerRun?: number) => issuedIpci(temporal, userId, over, operationsPerRun);
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
 import { insertLawFirm } from '../../db/lawFirms';
 import { DEFAULT_LAW_FIRM_LISTING_FEE_FEN, LAW_FIRM_FIELDS, type LawFirmData } from '../../domain/lawFirms';
 import { chinaDate } from '../../domain/dates';
@@ -7,22 +6,11 @@ import { addMonths } from '../../activities/lawFirmListing';
 import { lawFirmListing, type LawFirmListingInput } from '../../workflows/lawFirmListing';
 import { CaseId, CaseKind, CaseState, OwnerUserId } from '../../workflows/lib/searchAttributes';
 import { saveHistory } from '../support/histories';
-import { apiBase, Caller, closeTestDb, DEMO, eventually, PDF, png, signedIn, taskPath, testDb } from '../support/http';
+import { apiBase, Caller, eventually, PDF, png, signedIn, taskPath, testDb } from '../support/http';
 import { lawFirmData, lawFirmRow } from '../support/lawFirms';
+import { staffAndTemporal } from '../support/staffAndTemporal';
 
-let temporal: Client;
-let reviewer: Caller;
-let admin: Caller;
-
-beforeAll(async () => {
-  reviewer = await new Caller().login(...DEMO.reviewer);
-  admin = await new Caller().login(...DEMO.admin);
-  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
-});
-afterAll(async () => {
-  await temporal.connection.close();
-  await closeTestDb();
-});
+const { temporal, reviewer, admin } = staffAndTemporal();
 
 const picture = async (caller: Caller, width = 600, height = 400) => (await caller.upload('showcase', await png(width, height), 'office.png')).body.id as string;
 const document = async (caller: Caller) => (await caller.upload('licence', PDF, 'licence.pdf')).body.id as string;

@@ -1,27 +1,15 @@
-import { Client, Connection } from '@temporalio/client';
 import { insertObjection } from '../../db/objections';
 import type { ObjectionData } from '../../domain/objections';
 import { objection as objectionWorkflow } from '../../workflows/objection';
 import { CaseId, CaseKind, CaseState, OwnerUserId } from '../../workflows/lib/searchAttributes';
 import { ipCaller } from '../support/accounts';
 import { saveHistory } from '../support/histories';
-import { Caller, closeTestDb, DEMO, eventually, png, signedIn, taskPath, testDb } from '../support/http';
+import { Caller, eventually, png, signedIn, taskPath, testDb } from '../support/http';
 import { certifiedUser } from '../support/identity';
 import { issuedIpci } from '../support/ipcis';
+import { staffAndTemporal } from '../support/staffAndTemporal';
 
-let temporal: Client;
-let reviewer: Caller;
-let admin: Caller;
-
-beforeAll(async () => {
-  reviewer = await ipCaller().login(...DEMO.reviewer);
-  admin = await ipCaller().login(...DEMO.admin);
-  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
-});
-afterAll(async () => {
-  await temporal.connection.close();
-  await closeTestDb();
-});
+const { temporal, reviewer, admin } = staffAndTemporal({ caller: ipCaller });
 
 /** A holder with a listed IPCI (its lifecycle running, the listing published). */
 async function listedIpci() {

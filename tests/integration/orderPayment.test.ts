@@ -1,4 +1,3 @@
-import { Client, Connection } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,21 +7,10 @@ import { DEFAULT_FEE_TABLE, ORDER_NUMBER_PATTERN } from '../../domain/orders';
 import { orderPaymentActivities } from '../../activities/orderPayment';
 import { sandboxSecret, signSandbox } from '../../api/payments/sandboxGateway';
 import { cancelOrder, orderPayment, paymentReceived } from '../../workflows/orderPayment';
-import { apiBase, Caller, closeTestDb, DEMO, eventually, signedIn, taskPath, testDb } from '../support/http';
+import { apiBase, Caller, eventually, signedIn, taskPath, testDb } from '../support/http';
+import { staffAndTemporal } from '../support/staffAndTemporal';
 
-let reviewer: Caller;
-let admin: Caller;
-let temporal: Client;
-
-beforeAll(async () => {
-  reviewer = await new Caller().login(...DEMO.reviewer);
-  admin = await new Caller().login(...DEMO.admin);
-  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
-});
-afterAll(async () => {
-  await temporal.connection.close();
-  await closeTestDb();
-});
+const { temporal, reviewer, admin } = staffAndTemporal();
 
 const AMOUNT = 123_450; // 1234.50 yuan
 

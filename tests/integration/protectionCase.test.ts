@@ -1,4 +1,3 @@
-import { Client, Connection } from '@temporalio/client';
 import { protectionCaseActivities } from '../../activities/protectionCase';
 import { insertProtectionCase } from '../../db/protection';
 import { PROTECTION_REFUSAL_REASONS, PUBLICITY_NO_PATTERN, type ProtectionData } from '../../domain/protection';
@@ -6,24 +5,13 @@ import { protectionCase as protectionWorkflow } from '../../workflows/protection
 import { CaseId, CaseKind, CaseState, OwnerUserId } from '../../workflows/lib/searchAttributes';
 import { ipCaller } from '../support/accounts';
 import { saveHistory } from '../support/histories';
-import { Caller, closeTestDb, DEMO, eventually, png, signedIn, taskPath, testDb } from '../support/http';
+import { Caller, eventually, png, signedIn, taskPath, testDb } from '../support/http';
 import { certifiedUser } from '../support/identity';
 import { ipciRow } from '../support/ipcis';
 import { lawFirmRow } from '../support/lawFirms';
+import { staffAndTemporal } from '../support/staffAndTemporal';
 
-let temporal: Client;
-let reviewer: Caller;
-let admin: Caller;
-
-beforeAll(async () => {
-  reviewer = await ipCaller().login(...DEMO.reviewer);
-  admin = await ipCaller().login(...DEMO.admin);
-  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
-});
-afterAll(async () => {
-  await temporal.connection.close();
-  await closeTestDb();
-});
+const { temporal, reviewer, admin } = staffAndTemporal({ caller: ipCaller });
 
 const evidence = async (caller: Caller, name = 'proof.png') => (await caller.upload('evidence', await png(), name)).body.id as string;
 

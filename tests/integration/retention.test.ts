@@ -1,19 +1,12 @@
-import { Client, Connection } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { insertMessage } from '../../db/messages';
 import { ACCOUNT_RETENTION_SCHEDULE } from '../../temporal/schedules';
-import { Caller, closeTestDb, newUser, png, testDb } from '../support/http';
+import { Caller, newUser, png, testDb } from '../support/http';
+import { staffAndTemporal } from '../support/staffAndTemporal';
 
-let temporal: Client;
-beforeAll(async () => {
-  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
-});
-afterAll(async () => {
-  await temporal.connection.close();
-  await closeTestDb();
-});
+const { temporal } = staffAndTemporal({ signIn: [] });
 
 /** A cancelled account that kept its certification, an upload and a message until `retainUntil`. */
 async function cancelledAccount(retainUntil: string) {

@@ -1,15 +1,8 @@
-import { Client, Connection } from '@temporalio/client';
-import { Caller, closeTestDb, DEMO, eventually, personalData, png, signedIn, testDb } from '../support/http';
+import { Caller, DEMO, eventually, personalData, png, signedIn, testDb } from '../support/http';
+import { staffAndTemporal } from '../support/staffAndTemporal';
 import { identityReview } from '../../workflows/identityReview';
 
-let temporal: Client;
-beforeAll(async () => {
-  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
-});
-afterAll(async () => {
-  await temporal.connection.close();
-  await closeTestDb();
-});
+const { temporal } = staffAndTemporal({ signIn: [] });
 
 test('a task past its SLA is marked overdue, escalated to admins, and shown by the overdue filter', async () => {
   const { user, caller } = await signedIn('personal');

@@ -1,26 +1,14 @@
-import { Client, Connection } from '@temporalio/client';
 import { makeIpciCode } from '../../domain/ipci';
 import sharp from 'sharp';
 import { FAILURE_REASONS, TITLE_UPLOAD_FIELDS, titleFields } from '../../domain/titleRegistration';
 import { cancelTitle, reorderTitle, resubmitTitle } from '../../workflows/titleAudit';
-import { apiBase, Caller, closeTestDb, DEMO, eventually, PDF, png, signedIn, taskPath, testDb } from '../support/http';
+import { apiBase, Caller, eventually, PDF, png, signedIn, taskPath, testDb } from '../support/http';
 import { saveHistory } from '../support/histories';
 import { certifiedUser } from '../support/identity';
 import { completeTitleData } from '../support/titleData';
+import { staffAndTemporal } from '../support/staffAndTemporal';
 
-let reviewer: Caller;
-let admin: Caller;
-let temporal: Client;
-
-beforeAll(async () => {
-  reviewer = await new Caller().login(...DEMO.reviewer);
-  admin = await new Caller().login(...DEMO.admin);
-  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
-});
-afterAll(async () => {
-  await temporal.connection.close();
-  await closeTestDb();
-});
+const { temporal, reviewer, admin } = staffAndTemporal();
 
 /** Six IP pictures (a cover and five main images) and a proof file, uploaded by the caller. */
 async function uploadsOf(caller: Caller) {

@@ -1,27 +1,15 @@
-import { Client, Connection } from '@temporalio/client';
 import { insertTrade } from '../../db/trades';
 import { serviceFeeFen } from '../../domain/trade';
 import { agreeTrade, tradeOrder } from '../../workflows/tradeOrder';
 import { CaseId, CaseKind, OwnerUserId } from '../../workflows/lib/searchAttributes';
-import { apiBase, Caller, closeTestDb, DEMO, eventually, PDF, signedIn, taskPath, testDb } from '../support/http';
+import { apiBase, Caller, eventually, PDF, signedIn, taskPath, testDb } from '../support/http';
 import { saveHistory } from '../support/histories';
 import { certifiedUser } from '../support/identity';
 import { listedIp } from '../support/catalogue';
 import { selfServiceApplication } from '../support/tradeData';
+import { staffAndTemporal } from '../support/staffAndTemporal';
 
-let reviewer: Caller;
-let admin: Caller;
-let temporal: Client;
-
-beforeAll(async () => {
-  reviewer = await new Caller().login(...DEMO.reviewer);
-  admin = await new Caller().login(...DEMO.admin);
-  temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
-});
-afterAll(async () => {
-  await temporal.connection.close();
-  await closeTestDb();
-});
+const { temporal, reviewer, admin } = staffAndTemporal();
 
 /** A seller with a listed IP and a certified buyer with a proposal document of their own. */
 async function parties() {

@@ -1,15 +1,13 @@
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
-import { Formik, type FormikHelpers } from 'formik';
+import { Button, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnySchema } from 'yup';
 import { LAW_FIRM_IMAGES_MAX, LAW_FIRM_ORGANISATION_FORMS, LAW_FIRM_UPLOAD_FIELDS, type LawFirmData } from '../../../../domain/lawFirms';
+import { CheckedForm } from '../../components/CheckedForm';
 import { CountryMultiSelect } from '../../components/CountrySelect';
 import { FieldHelper } from '../../components/FieldControl';
 import { UploadField } from '../../components/UploadField';
-import { translateError } from '../../lib/format';
-import { useServerErrors } from '../../lib/useServerErrors';
-import { validateWithSchema } from '../../lib/validate';
+import { fieldError } from '../account/fields';
 import type { UploadMap } from './types';
 
 /** The first application carries the accepted agreement (accepted on the agreement step before the form opens). */
@@ -90,30 +88,13 @@ export function LawFirmForm({
   extraActions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { server, formError, clear, reset, fail, setField } = useServerErrors();
-
-  async function submit(values: LawFirmFormValues, helpers: FormikHelpers<LawFirmFormValues>) {
-    reset();
-    try {
-      await onSubmit(values);
-    } catch (e) {
-      fail(e, helpers);
-    }
-  }
-
   return (
-    <Formik<LawFirmFormValues> initialValues={initial} validate={(v) => validateWithSchema(schema, v)} onSubmit={submit}>
-      {(form) => (
-        <form onSubmit={form.handleSubmit} noValidate data-testid={id} className="ipci-lawfirm-form">
-          {formError && (
-            <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
-              {formError}
-            </Callout>
-          )}
+    <CheckedForm<LawFirmFormValues> id={id} className="ipci-lawfirm-form" schema={schema} initial={initial} onSubmit={onSubmit}>
+      {(form, { server, clear, setField }) => (
+        <>
           {FIELDS.map((f) => {
             const name = f.name;
-            const touched = form.touched[name] || form.submitCount > 0;
-            const error = (touched && form.errors[name] ? translateError(t, form.errors[name] as string) : undefined) || server[name];
+            const error = fieldError(form, server, name, t);
             const reason = flags?.[name];
             const set = (v: unknown) => {
               clear(name);
@@ -205,8 +186,8 @@ export function LawFirmForm({
             {extraActions}
             <Button type="submit" intent="primary" icon="send-message" text={submitText} loading={form.isSubmitting} data-testid={`${id}-submit`} />
           </div>
-        </form>
+        </>
       )}
-    </Formik>
+    </CheckedForm>
   );
 }

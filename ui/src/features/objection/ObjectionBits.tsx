@@ -1,17 +1,15 @@
-import { Button, Callout, FormGroup, InputGroup, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { Formik, type FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { AnySchema } from 'yup';
 import { formatIpciCode } from '../../../../domain/ipci';
 import { ipNameIn } from '../../../../domain/ipNames';
 import { OBJECTION_ATTACHMENTS_MAX, OBJECTION_UPLOAD_KIND, type ObjectionState } from '../../../../domain/objections';
+import { CheckedForm } from '../../components/CheckedForm';
 import { FieldControl, type CommonFieldType } from '../../components/FieldControl';
 import { UploadPreview } from '../../components/UploadPreview';
-import { translateError } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
-import { useServerErrors } from '../../lib/useServerErrors';
-import { validateWithSchema } from '../../lib/validate';
+import { fieldError } from '../account/fields';
 import type { ObjectionJson, UploadMap } from './types';
 
 /**
@@ -126,29 +124,12 @@ export function SchemaForm<V extends Record<string, unknown>>({
   extraActions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { server, formError, clear, reset, fail, setField } = useServerErrors();
-
-  async function submit(values: V, helpers: FormikHelpers<V>) {
-    reset();
-    try {
-      await onSubmit(values);
-    } catch (e) {
-      fail(e, helpers);
-    }
-  }
-
   return (
-    <Formik<V> initialValues={initial} validate={(v) => validateWithSchema(schema, v)} onSubmit={submit}>
-      {(form) => (
-        <form onSubmit={form.handleSubmit} noValidate data-testid={id}>
-          {formError && (
-            <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
-              {formError}
-            </Callout>
-          )}
+    <CheckedForm<V> id={id} schema={schema} initial={initial} onSubmit={onSubmit}>
+      {(form, { server, clear, setField }) => (
+        <>
           {fields.map((f) => {
-            const touched = form.touched[f.name as keyof V] || form.submitCount > 0;
-            const error = (touched && form.errors[f.name as keyof V] ? translateError(t, form.errors[f.name as keyof V] as string) : undefined) || server[f.name];
+            const error = fieldError(form, server, f.name, t);
             return (
               <FormGroup key={f.name} label={labelOf(f.name)} labelFor={`${id}-${f.name}`} intent={error ? 'danger' : 'none'} helperText={error}>
                 <FieldControl
@@ -176,8 +157,8 @@ export function SchemaForm<V extends Record<string, unknown>>({
             {extraActions}
             <Button type="submit" intent="primary" icon="send-message" text={submitText} loading={form.isSubmitting} data-testid={`${id}-submit`} />
           </div>
-        </form>
+        </>
       )}
-    </Formik>
+    </CheckedForm>
   );
 }

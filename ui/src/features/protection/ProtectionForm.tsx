@@ -1,5 +1,4 @@
 import { Button, Callout, FormGroup, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
-import { Formik, type FormikHelpers } from 'formik';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,11 +6,10 @@ import { formatIpciCode } from '../../../../domain/ipci';
 import { ipNameIn } from '../../../../domain/ipNames';
 import { INFRINGER_TYPES, PROTECTION_FILES_MAX, PROTECTION_UPLOAD_KIND, protectionSchema, type ProtectionData, type ProtectionKind } from '../../../../domain/protection';
 import { api } from '../../api/client';
+import { CheckedForm } from '../../components/CheckedForm';
 import { FieldControl, type CommonFieldType } from '../../components/FieldControl';
 import { translateError } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
-import { useServerErrors } from '../../lib/useServerErrors';
-import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
 import { RULE_MESSAGE } from './ProtectionBits';
 import type { ProtectionCaseJson, ProtectionIpciChoice, ProtectionIpcis } from './types';
@@ -68,7 +66,6 @@ export function ProtectionForm({ kind, lawFirmId = '' }: { kind: ProtectionKind;
   const navigate = useNavigate();
   const [choices, setChoices] = useState<ProtectionIpcis | null>(null);
   const [failed, setFailed] = useState(false);
-  const { server, formError, clear, reset, fail, setField } = useServerErrors();
 
   useEffect(() => {
     let live = true;
@@ -108,31 +105,27 @@ export function ProtectionForm({ kind, lawFirmId = '' }: { kind: ProtectionKind;
   const label = (i: ProtectionIpciChoice) =>
     `${ipNameIn(i.ipNames, lang)} · ${formatIpciCode(i.code)}${i.refusal ? ` — ${t('protection.form.notUsable')}: ${translateError(t, RULE_MESSAGE[i.refusal])}` : ''}`;
 
-  async function submit(values: ProtectionData, helpers: FormikHelpers<ProtectionData>) {
-    reset();
-    try {
-      const r = await api.post<{ case: ProtectionCaseJson }>('/api/protection/cases', values);
-      showToast({ intent: 'success', icon: 'tick', message: t('protection.form.submitted') });
-      navigate(site(`usercenter/protectdetail/${r.case.id}`));
-    } catch (e) {
-      fail(e, helpers);
-    }
+  async function submit(values: ProtectionData) {
+    const r = await api.post<{ case: ProtectionCaseJson }>('/api/protection/cases', values);
+    showToast({ intent: 'success', icon: 'tick', message: t('protection.form.submitted') });
+    navigate(site(`usercenter/protectdetail/${r.case.id}`));
   }
 
   const first = usable.length === 1 ? usable[0] : null;
   const initial = { ...emptyValues(kind, lawFirmId), ipciId: first?.ipciId ?? '', ipName: first ? ipNameIn(first.ipNames, lang) : '' };
 
   return (
-    <Formik<ProtectionData>
-      initialValues={initial}
-      validate={async (v) => {
-        const errors = await validateWithSchema(protectionSchema, v);
+    <CheckedForm<ProtectionData>
+      id="protection-form"
+      schema={protectionSchema}
+      check={(v) => {
         const rule = ruleOf(v.ipciId);
-        return rule ? { ...errors, ipciId: RULE_MESSAGE[rule] } : errors;
+        return rule ? { ipciId: RULE_MESSAGE[rule] } : undefined;
       }}
+      initial={initial}
       onSubmit={submit}
     >
-      {(form) => {
+      {(form, { server, clear, setField }) => {
         const rule = ruleOf(form.values.ipciId);
         const error = (name: string) => {
           const touched = form.touched[name as keyof ProtectionData] || form.submitCount > 0 || (name === 'ipciId' && rule);
@@ -153,12 +146,7 @@ export function ProtectionForm({ kind, lawFirmId = '' }: { kind: ProtectionKind;
         };
         const blocked = Boolean(rule) || usable.length === 0;
         return (
-          <form onSubmit={form.handleSubmit} noValidate data-testid="protection-form">
-            {formError && (
-              <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
-                {formError}
-              </Callout>
-            )}
+          <>
             {choices.ipcis.length === 0 ? (
               <Callout intent="warning" icon="badge" data-testid="protection-rule" style={{ marginBottom: 12 }}>
                 {t('protection.form.noIpci')} <Link to={site('introduce')}>{t('protection.form.toRegister')}</Link>
@@ -234,9 +222,9 @@ export function ProtectionForm({ kind, lawFirmId = '' }: { kind: ProtectionKind;
             <div className="ipci-form-actions">
               <Button type="submit" intent="primary" icon="send-message" text={t(`protection.form.submit.${kind}`)} loading={form.isSubmitting} disabled={blocked} data-testid="protection-form-submit" />
             </div>
-          </form>
+          </>
         );
       }}
-    </Formik>
+    </CheckedForm>
   );
 }

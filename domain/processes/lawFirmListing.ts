@@ -27,7 +27,7 @@ export const lawFirmListing: ProcessModel = {
     { from: 'review', to: 'correction', on: 'fail' },
     { from: 'correction', to: 'review', on: 'resubmit' },
     { from: 'payment', to: 'listed', on: 'pay' },
-    { from: 'payment', to: 'lapsed', on: 'timeout' },
+    { from: 'payment', to: 'lapsed', on: 'unpaid' },
     { from: 'listed', to: 'suspended', on: 'suspend' },
     { from: 'suspended', to: 'listed', on: 'restore' },
     { from: 'listed', to: 'listed', on: 'renew' },

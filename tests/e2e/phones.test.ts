@@ -23,8 +23,8 @@ let caseId: string;
 let publicityId: string;
 
 /** Long names, and a mailbox and addresses without a space in them, that must wrap on a phone rather than widen the page. */
-const FIRM = 'Guangdong–Hong Kong–Macao Greater Bay Area Intellectual Property Law Firm';
-const INFRINGER = 'Greater Bay Area Cultural Poster Trading Company Limited';
+const FIRM = 'Guangdong–Hong Kong–Macao Greater Bay Area Intellectual Property Law Firm (GuangdongHongKongMacaoGreaterBayAreaIPLawFirm)';
+const INFRINGER = 'Greater Bay Area Cultural Poster Trading Company Limited (GreaterBayAreaCulturalPosterTradingCo)';
 const MAILBOX = 'intellectual.property.department@guangdong-hongkong-macao-greater-bay-area.com.cn';
 const SHOP = 'https://shop.greater-bay-area-posters.com.cn/products/mountains-and-seas-scroll-poster-2026';
 

@@ -205,13 +205,15 @@ export function ProcessDiagram({ model, states }: { model: ProcessModel; states?
           </ReactFlow>
         </div>
       </div>
-      <div className="ipci-legend">
-        {STATES.map((s) => (
-          <span key={s} style={{ ['--c' as string]: STATE_COLOURS[s] }}>
-            {t(`stepState.${s}`)}
-          </span>
-        ))}
-      </div>
+      {states && (
+        <div className="ipci-legend">
+          {STATES.map((s) => (
+            <span key={s} style={{ ['--c' as string]: STATE_COLOURS[s] }}>
+              {t(`stepState.${s}`)}
+            </span>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

@@ -66,7 +66,7 @@ export function AdminLawFirmsPage() {
                   <td>
                     <LawFirmStateTag state={f.state} />
                   </td>
-                  <td className="ipci-objection-nowrap">{formatDateTime(f.createdAt, lang)}</td>
+                  <td className="ipci-nowrap">{formatDateTime(f.createdAt, lang)}</td>
                   <td className="ipci-lawfirm-actions">
                     <Link to={`${BASE}/audit/${f.id}`}>{t('lawFirm.admin.audit')}</Link>
                     <Link to={`${BASE}/edit/${f.id}`}>{t('lawFirm.admin.edit')}</Link>

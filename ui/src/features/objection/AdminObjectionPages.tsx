@@ -104,7 +104,7 @@ export function AdminObjectionDetailPage() {
             <tbody>
               {detail.tasks.map((task) => (
                 <tr key={task.id}>
-                  <td className="ipci-objection-nowrap">
+                  <td className="ipci-nowrap">
                     <Link to={`/manage/tasks/${encodeURIComponent(task.id)}`} data-testid="admin-objection-task">
                       {t(`objection.admin.steps.${task.step}`, { defaultValue: task.step })}
                     </Link>
@@ -113,7 +113,7 @@ export function AdminObjectionDetailPage() {
                     <TaskStatusTag status={task.status} />
                   </td>
                   <td>{task.assigneeName ?? '—'}</td>
-                  <td className="ipci-objection-nowrap">{formatDateTime(task.dueAt, lang)}</td>
+                  <td className="ipci-nowrap">{formatDateTime(task.dueAt, lang)}</td>
                 </tr>
               ))}
             </tbody>

@@ -74,11 +74,11 @@ export function IpInformationPage() {
             <tbody>
               {list.map((ip) => (
                 <tr key={ip.ipciId} data-testid="ip-information-row">
-                  <td className="ipci-objection-name">
+                  <td className="ipci-name-cell">
                     <Link to={`/admin/ipInformation/${ip.ipciId}`}>{ipNameIn(ip.ipNames, lang)}</Link>
                   </td>
                   <td className="ipci-mono">{formatIpciCode(ip.code)}</td>
-                  <td className="ipci-objection-name">{ip.holder}</td>
+                  <td className="ipci-name-cell">{ip.holder}</td>
                   <td>
                     <ListingTag ip={ip} />
                   </td>
@@ -190,7 +190,7 @@ export function IpInformationDetailPage() {
         {ip.staffTakeDown && (
           <Callout intent="danger" icon="eye-off" style={{ marginTop: 12 }} data-testid="ip-staff-takedown">
             {t('ipInformation.staffTakeDown', { name: ip.staffTakeDown.staffName, at: formatDateTime(ip.staffTakeDown.at, lang) })}
-            <p className="ipci-objection-text">{ip.staffTakeDown.reason}</p>
+            <p className="ipci-pre-text">{ip.staffTakeDown.reason}</p>
           </Callout>
         )}
         <dl className="ipci-dl" style={{ marginTop: 12 }}>

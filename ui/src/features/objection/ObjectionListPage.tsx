@@ -95,7 +95,7 @@ export function ObjectionListPage() {
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'issue', title: t(holder ? 'objection.list.holderEmpty' : 'objection.list.empty') }} next={next} load={() => loadMore()}>
         {(list) =>
           list.map((o) => (
-            <div key={o.id} className="ipci-objection-row" data-testid="objection-row">
+            <div key={o.id} className="ipci-list-row" data-testid="objection-row">
               <ObjectionIp objection={o} />
               <ObjectionStateTag state={o.state} />
               <span className="ipci-muted">{formatDateTime(o.createdAt, lang)}</span>

@@ -53,7 +53,7 @@ export function ObjectionView({ objection: o, uploads }: { objection: ObjectionJ
           {o.reviewOpinion && (
             <>
               <dt>{t('objection.detail.reviewOpinion')}</dt>
-              <dd className="ipci-objection-text" data-testid="objection-opinion">
+              <dd className="ipci-pre-text" data-testid="objection-opinion">
                 {o.reviewOpinion}
               </dd>
             </>
@@ -62,7 +62,7 @@ export function ObjectionView({ objection: o, uploads }: { objection: ObjectionJ
       </Card>
       <Card>
         <h3 className="ipci-page-title">{t('objection.detail.content')}</h3>
-        <p className="ipci-objection-text" data-testid="objection-content">
+        <p className="ipci-pre-text" data-testid="objection-content">
           {data.content}
         </p>
         <dl className="ipci-dl">
@@ -80,7 +80,7 @@ export function ObjectionView({ objection: o, uploads }: { objection: ObjectionJ
         <Card data-testid="objection-holder-answer">
           <h3 className="ipci-page-title">{t('objection.detail.holderAnswer')}</h3>
           <p className="ipci-muted">{formatDateTime(o.holderAnswer.answeredAt, lang)}</p>
-          <p className="ipci-objection-text">{o.holderAnswer.statement}</p>
+          <p className="ipci-pre-text">{o.holderAnswer.statement}</p>
           {o.holderAnswer.attachments.length > 0 && <Attachments ids={o.holderAnswer.attachments} uploads={uploads} />}
         </Card>
       )}

@@ -62,14 +62,14 @@ export function AdminProtectionPage() {
             <tbody>
               {list.map((c) => (
                 <tr key={c.id} data-testid="admin-protection-row">
-                  <td className="ipci-protection-name">
+                  <td className="ipci-name-cell">
                     <Link to={`/admin/rightProtect/audit/${c.id}`}>
                       <ProtectionIp value={c} />
                     </Link>
                   </td>
-                  <td className="ipci-protection-nowrap">{t(`protection.kinds.${c.kind}`)}</td>
-                  <td className="ipci-protection-name">{c.applicant.displayName}</td>
-                  <td className="ipci-protection-name">{c.data.infringer || '—'}</td>
+                  <td className="ipci-nowrap">{t(`protection.kinds.${c.kind}`)}</td>
+                  <td className="ipci-name-cell">{c.applicant.displayName}</td>
+                  <td className="ipci-name-cell">{c.data.infringer || '—'}</td>
                   <td>
                     <ProtectionStateTag state={c.state} />
                     {c.supplementRequested && (
@@ -78,7 +78,7 @@ export function AdminProtectionPage() {
                       </Tag>
                     )}
                   </td>
-                  <td className="ipci-protection-nowrap">{formatDateTime(c.createdAt, lang)}</td>
+                  <td className="ipci-nowrap">{formatDateTime(c.createdAt, lang)}</td>
                 </tr>
               ))}
             </tbody>

@@ -72,7 +72,7 @@ export function ProtectionView({ value: c, uploads, staff = false }: { value: Pr
           {c.lawFirm && row(t('protection.detail.lawFirm'), <Link to={site(`protect/legalrightsdetail/${c.lawFirm.id}`)}>{ipNameIn(c.lawFirm.names, lang)}</Link>, 'protection-law-firm')}
           {c.processedAt && row(t('protection.detail.processedAt'), formatDateTime(c.processedAt, lang))}
           {c.result && row(t('protection.detail.result'), t(`protection.results.${c.result}`), 'protection-result')}
-          {c.outcome && row(t('protection.detail.outcome'), <span className="ipci-protection-text">{c.outcome}</span>, 'protection-outcome')}
+          {c.outcome && row(t('protection.detail.outcome'), <span className="ipci-pre-text">{c.outcome}</span>, 'protection-outcome')}
           {c.publicityNo && row(t('protection.detail.publicityNo'), <Link to={`${site('protect/publicity')}?no=${encodeURIComponent(c.publicityNo)}`}>{c.publicityNo}</Link>, 'protection-publicity-no')}
         </dl>
         {c.state === 'refused' && (
@@ -107,7 +107,7 @@ export function ProtectionView({ value: c, uploads, staff = false }: { value: Pr
           {TEXT_FIELDS.filter((f) => data[f]).map((f) => (
             <div key={f} style={{ display: 'contents' }}>
               <dt>{t(`protection.fields.${f}`)}</dt>
-              <dd className="ipci-protection-text" data-testid={`protection-fact-${f}`}>
+              <dd className="ipci-pre-text" data-testid={`protection-fact-${f}`}>
                 {f === 'infringerType' ? t(`protection.infringerTypes.${data[f]}`) : data[f]}
               </dd>
             </div>
@@ -149,7 +149,7 @@ function ProtectionUpdates({ value: c, uploads, staff }: { value: ProtectionCase
                   {formatDateTime(u.createdAt, lang)} · {u.authorName ?? t(`protection.authors.${staff ? `${u.author}Staff` : u.author}`)}
                 </span>
               </div>
-              {u.note && <p className="ipci-protection-text">{u.note}</p>}
+              {u.note && <p className="ipci-pre-text">{u.note}</p>}
               {u.attachments.length > 0 && <Attachments ids={u.attachments} uploads={uploads} />}
             </li>
           ))}

@@ -46,7 +46,7 @@ export function ProtectionListPage() {
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'take-action', title: t(`protection.list.empty.${tab}`) }} next={next} load={() => loadMore()}>
         {(list) =>
           list.map((c) => (
-            <div key={c.id} className="ipci-protection-row" data-testid="protection-row">
+            <div key={c.id} className="ipci-list-row" data-testid="protection-row">
               <ProtectionIp value={c} />
               <ProtectionStateTag state={c.state} />
               <Tag minimal>{t(`protection.kinds.${c.kind}`)}</Tag>
@@ -116,7 +116,7 @@ export function ProtectionSupplementPage() {
         <Card>
           {request?.note && (
             <Callout intent="warning" icon="comment" title={t('protection.supplement.asked')} style={{ marginBottom: 12 }} data-testid="protection-supplement-request">
-              <span className="ipci-protection-text">{request.note}</span>
+              <span className="ipci-pre-text">{request.note}</span>
             </Callout>
           )}
           <SchemaForm

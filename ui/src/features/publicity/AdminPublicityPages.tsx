@@ -79,15 +79,15 @@ export function AdminPublicityListPage() {
             <tbody>
               {list.map((e) => (
                 <tr key={e.id} data-testid="admin-publicity-row">
-                  <td className="ipci-mono ipci-objection-nowrap">
+                  <td className="ipci-mono ipci-nowrap">
                     <Link to={`${BASE}/detail/${e.id}`}>{e.publicityNo}</Link>
                   </td>
                   <td className="ipci-publicity-title">{inLang(e, 'title', lang)}</td>
-                  <td className="ipci-objection-nowrap">{t(`publicity.kinds.${e.kind}`)}</td>
+                  <td className="ipci-nowrap">{t(`publicity.kinds.${e.kind}`)}</td>
                   <td>
                     <StateTag entry={e} />
                   </td>
-                  <td className="ipci-objection-nowrap">{formatDateTime(e.createdAt, lang)}</td>
+                  <td className="ipci-nowrap">{formatDateTime(e.createdAt, lang)}</td>
                 </tr>
               ))}
             </tbody>

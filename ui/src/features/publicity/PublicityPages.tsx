@@ -96,7 +96,7 @@ export function PublicityListPage() {
             <tbody>
               {list.map((e) => (
                 <tr key={e.id} data-testid="publicity-row" onClick={() => setNo(e.publicityNo)}>
-                  <td className="ipci-mono ipci-objection-nowrap">{e.publicityNo}</td>
+                  <td className="ipci-mono ipci-nowrap">{e.publicityNo}</td>
                   <td className="ipci-publicity-title">
                     {/* The whole row opens the entry; the link is the way in for the keyboard and screen readers. */}
                     <Link to={`?no=${encodeURIComponent(e.publicityNo)}`} onClick={(ev) => ev.stopPropagation()}>
@@ -104,11 +104,11 @@ export function PublicityListPage() {
                     </Link>
                   </td>
                   <td className="ipci-publicity-title">{inLang(e, 'ipName', lang)}</td>
-                  <td className="ipci-objection-nowrap">{t(`publicity.kinds.${e.kind}`)}</td>
+                  <td className="ipci-nowrap">{t(`publicity.kinds.${e.kind}`)}</td>
                   <td>
                     <ResultTag result={e.result} />
                   </td>
-                  <td className="ipci-objection-nowrap">{formatDate(e.processedOn, lang)}</td>
+                  <td className="ipci-nowrap">{formatDate(e.processedOn, lang)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { AnchorButton, Callout, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { Callout, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { Background, BaseEdge, Handle, MarkerType, Position, ReactFlow, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { stepStates, type CaseEvent, type ProcessModel, type StepStatus } from '../../../domain/processes/model';
@@ -10,6 +10,7 @@ import { useSession } from '../session/SessionContext';
 import { formatDateTime, formatDeadline } from '../lib/format';
 import { useLang } from '../lib/useLang';
 import { browserMeasure, LABEL_FONT, LABEL_PAD, layoutModel, smoothPath, type Point } from './timelineLayout';
+import { WorkflowLink } from './WorkflowLink';
 
 type State = StepStatus | 'pending';
 
@@ -320,7 +321,7 @@ export function Timeline({ kind, id }: { kind: string; id: string }) {
       </div>
       {staff && workflowUrl && (
         <div style={{ marginTop: 12 }}>
-          <AnchorButton href={workflowUrl} target="_blank" rel="noreferrer" icon="flow-branch" endIcon="share" variant="outlined" text={t('timeline.viewInTemporal')} />
+          <WorkflowLink url={workflowUrl} />
         </div>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { Alert, AnchorButton, Button, Card, Callout, FormGroup, HTMLSelect, HTMLTable, RadioGroup, Radio, TextArea } from '@blueprintjs/core';
+import { Alert, Button, Card, Callout, FormGroup, HTMLSelect, HTMLTable, RadioGroup, Radio, TextArea } from '@blueprintjs/core';
 import { Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { TaskStatusTag } from '../staff/taskBits';
 import { ApplicationFields, LawFirmStateTag, RecommendedTag, ReviewFlags, useFirmName } from './LawFirmBits';
 import { formValuesOf, LawFirmForm } from './LawFirmForm';
 import type { AdminLawFirmDetail, AdminLawFirmPage, AdminLawFirmRow, LawFirmApplicationJson } from './types';
+import { WorkflowLink } from '../../components/WorkflowLink';
 
 const BASE = '/admin/lawFirm';
 const detailPath = (id: string) => `/api/admin/lawfirms/${encodeURIComponent(id)}`;
@@ -213,7 +214,7 @@ export function AdminLawFirmAuditPage() {
           <span className="ipci-muted">{t('lawFirm.admin.noTask')}</span>
         )}
         <span className="ipci-spacer" />
-        {detail.workflowUrl && <AnchorButton href={detail.workflowUrl} target="_blank" rel="noreferrer" icon="flow-branch" endIcon="share" variant="outlined" text={t('timeline.viewInTemporal')} />}
+        {detail.workflowUrl && <WorkflowLink url={detail.workflowUrl} />}
       </Card>
       <ApplicationSummary detail={detail} />
       {a.reviewFlags && Object.keys(a.reviewFlags).length > 0 && <ReviewFlags flags={a.reviewFlags} title={t('lawFirm.admin.flags')} />}

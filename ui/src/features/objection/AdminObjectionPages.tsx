@@ -1,4 +1,4 @@
-import { AnchorButton, Card, HTMLSelect, HTMLTable } from '@blueprintjs/core';
+import { Card, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -14,6 +14,7 @@ import { DetailFallback, ObjectionIp, ObjectionStateTag, SearchToolbar } from '.
 import { ObjectionView } from './ObjectionView';
 import type { AdminObjectionDetail, ObjectionPage } from './types';
 import './objection.css';
+import { WorkflowLink } from '../../components/WorkflowLink';
 
 /** /admin/objection — every objection, newest first: state filter, search by IPCI code or company name, keyset pages. */
 export function AdminObjectionsPage() {
@@ -84,7 +85,7 @@ export function AdminObjectionDetailPage() {
       <div className="ipci-toolbar">
         {back}
         <span className="ipci-spacer" />
-        <AnchorButton href={detail.workflowUrl} target="_blank" rel="noreferrer" icon="flow-branch" endIcon="share" variant="outlined" text={t('timeline.viewInTemporal')} />
+        <WorkflowLink url={detail.workflowUrl} />
       </div>
       <h2 className="ipci-page-title">{t('objection.detail.title')}</h2>
       <Card>

@@ -1,4 +1,4 @@
-import { Alert, AnchorButton, Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, Tag, TextArea } from '@blueprintjs/core';
+import { Alert, Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -18,6 +18,7 @@ import { useKeysetPages } from '../invitations/useKeysetPages';
 import { DetailFallback, SearchToolbar } from './ObjectionBits';
 import type { IpInformation } from './types';
 import './objection.css';
+import { WorkflowLink } from '../../components/WorkflowLink';
 
 type Row = IpInformation & { id: string };
 
@@ -177,7 +178,7 @@ export function IpInformationDetailPage() {
       <div className="ipci-toolbar">
         {back}
         <span className="ipci-spacer" />
-        <AnchorButton href={detail.workflowUrl} target="_blank" rel="noreferrer" icon="flow-branch" endIcon="share" variant="outlined" text={t('timeline.viewInTemporal')} />
+        <WorkflowLink url={detail.workflowUrl} />
       </div>
       <h2 className="ipci-page-title">{ipNameIn(ip.ipNames, lang)}</h2>
       <Card>

@@ -1,4 +1,4 @@
-import { AnchorButton, Card, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
+import { Card, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -14,6 +14,7 @@ import { ProgressForm, ProtectionIp, ProtectionStateTag, ProtectionView } from '
 import type { AdminProtectionDetail, AdminProtectionPage, AdminProtectionRow } from './types';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import './protection.css';
+import { WorkflowLink } from '../../components/WorkflowLink';
 
 /** /admin/rightProtect — every rights-protection case, newest first: state and kind filters, search, keyset pages. */
 export function AdminProtectionPage() {
@@ -106,7 +107,7 @@ export function AdminProtectionAuditPage() {
       <div className="ipci-toolbar">
         {back}
         <span className="ipci-spacer" />
-        <AnchorButton href={detail.workflowUrl} target="_blank" rel="noreferrer" icon="flow-branch" endIcon="share" variant="outlined" text={t('timeline.viewInTemporal')} />
+        <WorkflowLink url={detail.workflowUrl} />
       </div>
       <h2 className="ipci-page-title">{t('protection.admin.auditTitle')}</h2>
       <Card>

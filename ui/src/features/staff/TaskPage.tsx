@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { AnchorButton, Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, NonIdealState, Radio, RadioGroup, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, NonIdealState, Radio, RadioGroup, Spinner, TextArea } from '@blueprintjs/core';
 import { Formik } from 'formik';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { validateWithSchema } from '../../lib/validate';
 import { OverdueTag, ProvisionalTag, TaskStatusTag, taskTitleIn } from './taskBits';
 import { SUBJECT_VIEWS } from './subjectViews';
 import { usePermission } from '../../session/permissions';
+import { WorkflowLink } from '../../components/WorkflowLink';
 
 export function TaskPage() {
   const { t } = useTranslation();
@@ -101,7 +102,7 @@ export function TaskPage() {
           {task.status === 'claimed' && (mine || isAdmin) && (
             <Button icon="undo" text={t('task.unclaim')} loading={busy === 'unclaim'} onClick={() => void act('unclaim', 'unclaim')} />
           )}
-          {workflowUrl && <AnchorButton href={workflowUrl} target="_blank" rel="noreferrer" icon="flow-branch" endIcon="share" variant="outlined" text={t('timeline.viewInTemporal')} />}
+          {workflowUrl && <WorkflowLink url={workflowUrl} />}
         </div>
         <dl className="ipci-dl" style={{ marginTop: 16 }}>
           <dt>{t('inbox.col.queue')}</dt>

@@ -13,11 +13,10 @@ const IMG = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
 const DOC = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
 const ORDER = '99999999-9999-4999-8999-999999999999';
 
-const firm = (over: Partial<LawFirmPublicJson> = {}): LawFirmPublicJson => ({
-  id: FIRM,
-  names: { zh: '金杜律师事务所', en: 'King Law Firm', ja: '' },
+/** The firm's own particulars, the same on its public page and in its form. */
+const king = () => ({
   foundedOn: '1993-05-01',
-  organisationForm: 'partnership',
+  organisationForm: 'partnership' as const,
   registeredAddress: '北京市朝阳区东三环中路1号',
   businessAddress: '北京市朝阳区建国门外大街2号',
   lawyers: 120,
@@ -26,6 +25,12 @@ const firm = (over: Partial<LawFirmPublicJson> = {}): LawFirmPublicJson => ({
   contactPhone: '13800138000',
   email: 'ip@king.example.com',
   website: 'https://king.example.com',
+});
+
+const firm = (over: Partial<LawFirmPublicJson> = {}): LawFirmPublicJson => ({
+  id: FIRM,
+  names: { zh: '金杜律师事务所', en: 'King Law Firm', ja: '' },
+  ...king(),
   introduction: 'An IP practice since 1993.',
   achievements: 'Won the landmark animation case.',
   displayImages: [`/api/public/lawfirms/${FIRM}/images/${IMG}`],
@@ -39,16 +44,7 @@ const data = () => ({
   nameZh: '金杜律师事务所',
   nameEn: 'King Law Firm',
   nameJa: '',
-  foundedOn: '1993-05-01',
-  organisationForm: 'partnership' as const,
-  registeredAddress: '北京市朝阳区东三环中路1号',
-  businessAddress: '北京市朝阳区建国门外大街2号',
-  lawyers: 120,
-  countries: ['CN', 'JP'],
-  contactName: '王律师',
-  contactPhone: '13800138000',
-  email: 'ip@king.example.com',
-  website: 'https://king.example.com',
+  ...king(),
   introduction: '',
   achievements: '',
   displayImages: [IMG],

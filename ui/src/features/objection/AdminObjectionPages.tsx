@@ -14,7 +14,7 @@ import { DetailFallback, ObjectionIp, ObjectionStateTag, SearchToolbar } from '.
 import { ObjectionView } from './ObjectionView';
 import type { AdminObjectionDetail, ObjectionPage } from './types';
 import './objection.css';
-import { WorkflowLink } from '../../components/WorkflowLink';
+import { StaffCaseHead } from '../../components/StaffCaseHead';
 
 /** /admin/objection — every objection, newest first: state filter, search by IPCI code or company name, keyset pages. */
 export function AdminObjectionsPage() {
@@ -82,12 +82,7 @@ export function AdminObjectionDetailPage() {
   const person = (p: AdminObjectionDetail['objector']) => (p ? `${p.displayName} (${p.username})` : '—');
   return (
     <div className="ipci-stack">
-      <div className="ipci-toolbar">
-        {back}
-        <span className="ipci-spacer" />
-        <WorkflowLink url={detail.workflowUrl} />
-      </div>
-      <h2 className="ipci-page-title">{t('objection.detail.title')}</h2>
+      <StaffCaseHead back={back} workflowUrl={detail.workflowUrl} title={t('objection.detail.title')} />
       <Card>
         <dl className="ipci-dl">
           <dt>{t('objection.admin.objector')}</dt>

@@ -18,7 +18,7 @@ import { useKeysetPages } from '../invitations/useKeysetPages';
 import { DetailFallback, SearchToolbar } from './ObjectionBits';
 import type { IpInformation } from './types';
 import './objection.css';
-import { WorkflowLink } from '../../components/WorkflowLink';
+import { StaffCaseHead } from '../../components/StaffCaseHead';
 
 type Row = IpInformation & { id: string };
 
@@ -175,12 +175,7 @@ export function IpInformationDetailPage() {
   }
   return (
     <div className="ipci-stack">
-      <div className="ipci-toolbar">
-        {back}
-        <span className="ipci-spacer" />
-        <WorkflowLink url={detail.workflowUrl} />
-      </div>
-      <h2 className="ipci-page-title">{ipNameIn(ip.ipNames, lang)}</h2>
+      <StaffCaseHead back={back} workflowUrl={detail.workflowUrl} title={ipNameIn(ip.ipNames, lang)} />
       <Card>
         <div className="ipci-toolbar">
           <ListingTag ip={ip} />

@@ -14,7 +14,7 @@ import { ProgressForm, ProtectionIp, ProtectionStateTag, ProtectionView } from '
 import type { AdminProtectionDetail, AdminProtectionPage, AdminProtectionRow } from './types';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import './protection.css';
-import { WorkflowLink } from '../../components/WorkflowLink';
+import { StaffCaseHead } from '../../components/StaffCaseHead';
 
 /** /admin/rightProtect — every rights-protection case, newest first: state and kind filters, search, keyset pages. */
 export function AdminProtectionPage() {
@@ -104,12 +104,7 @@ export function AdminProtectionAuditPage() {
   const c = detail.case;
   return (
     <div className="ipci-stack">
-      <div className="ipci-toolbar">
-        {back}
-        <span className="ipci-spacer" />
-        <WorkflowLink url={detail.workflowUrl} />
-      </div>
-      <h2 className="ipci-page-title">{t('protection.admin.auditTitle')}</h2>
+      <StaffCaseHead back={back} workflowUrl={detail.workflowUrl} title={t('protection.admin.auditTitle')} />
       <Card>
         <dl className="ipci-dl">
           <dt>{t('protection.admin.applicant')}</dt>

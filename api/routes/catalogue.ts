@@ -1,10 +1,9 @@
 import Router from '@koa/router';
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import { catalogueQuerySchema } from '../../domain/catalogue';
 import { catalogueIpSummary, publicImage, searchCatalogue, viewCatalogueIp } from '../../db/catalogue';
 import type { ApiDeps } from '../deps';
 import { HttpError } from '../errors';
+import { sendPublicPicture } from '../lib/sendPublicPicture';
 import { anyone } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 
@@ -33,10 +32,6 @@ export function catalogueRoutes({ db, uploadDir }: ApiDeps): Router {
     .get('/api/public/ip/:id/images/:uploadId', anyone, async (ctx) => {
       const file = await publicImage(db, ctx.params.id, ctx.params.uploadId);
       if (!file) throw notListed();
-      ctx.type = file.mime;
-      // Short: a picture of an IP taken down stops being served within a minute.
-      ctx.set('Cache-Control', 'public, max-age=60');
-      ctx.set('X-Content-Type-Options', 'nosniff');
-      ctx.body = createReadStream(path.join(uploadDir, file.storage_key));
+      sendPublicPicture(ctx, uploadDir, file);
     });
 }

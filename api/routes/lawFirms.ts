@@ -1,8 +1,6 @@
 import Router from '@koa/router';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Context } from 'koa';
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import { chinaDate } from '../../domain/dates';
 import { isOpenLawFirm, lawFirmApplicationSchema, lawFirmDirectoryQuerySchema, lawFirmSchema, LAW_FIRM_UPLOAD_FIELDS, mayRenewListing, type LawFirmData } from '../../domain/lawFirms';
 import {
@@ -26,6 +24,7 @@ import { conflict, HttpError, notFound } from '../errors';
 import { envMs } from '../lib/envMs';
 import { checkOwnedUploads } from '../lib/ownedUploads';
 import { runUpdate } from '../lib/workflowErrors';
+import { sendPublicPicture } from '../lib/sendPublicPicture';
 import { allow, anyone } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 
@@ -99,11 +98,7 @@ export function lawFirmRoutes({ db, temporal, cfg, uploadDir }: ApiDeps): Router
     .get('/api/public/lawfirms/:id/images/:uploadId', anyone, async (ctx) => {
       const file = await publicLawFirmImage(db, ctx.params.id, ctx.params.uploadId);
       if (!file) throw notListed();
-      ctx.type = file.mime;
-      // Short: a suspended firm's pictures stop being served within a minute.
-      ctx.set('Cache-Control', 'public, max-age=60');
-      ctx.set('X-Content-Type-Options', 'nosniff');
-      ctx.body = createReadStream(path.join(uploadDir, file.storage_key));
+      sendPublicPicture(ctx, uploadDir, file);
     })
     .get('/api/lawfirm/application', user, async (ctx) => {
       const row = await lawFirmOf(db, ctx.state.user.id);

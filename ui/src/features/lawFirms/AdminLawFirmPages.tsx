@@ -8,7 +8,8 @@ import { api, ApiError } from '../../api/client';
 import { FieldHelper } from '../../components/FieldControl';
 import { ListCard } from '../../components/ListCard';
 import { Timeline } from '../../components/Timeline';
-import { formatDate, formatDateTime, formatDeadline, translateError } from '../../lib/format';
+import { formatDate, formatDateTime, formatDeadline } from '../../lib/format';
+import { fieldError } from '../account/fields';
 import { useDetail } from '../../lib/useDetail';
 import { useLang } from '../../lib/useLang';
 import { useServerErrors } from '../../lib/useServerErrors';
@@ -300,7 +301,7 @@ export function AdminLawFirmRecheckPage() {
             }}
           >
             {(form) => {
-              const error = ((form.touched.reason || form.submitCount > 0) && form.errors.reason ? translateError(t, form.errors.reason) : undefined) || server.reason;
+              const error = fieldError(form, server, 'reason', t);
               return (
                 <form onSubmit={form.handleSubmit} noValidate data-testid="admin-lawfirm-recheck">
                   {formError && (

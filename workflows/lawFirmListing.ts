@@ -1,4 +1,4 @@
-import { allHandlersFinished, condition, defineQuery, defineUpdate, setCurrentDetails, setHandler, startChild, upsertSearchAttributes } from '@temporalio/workflow';
+import { allHandlersFinished, condition, defineQuery, defineUpdate, setCurrentDetails, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import { LAW_FIRM_FIELDS, LAW_FIRM_PAYMENT_WORKING_DAYS, mayRenewListing, type LawFirmData, type LawFirmRecheck, type LawFirmState } from '../domain/lawFirms';
 import { lawFirmListing as model } from '../domain/processes/lawFirmListing';
 import { formatYuan } from '../domain/money';
@@ -9,8 +9,8 @@ import { humanTask, installTaskHandlers, type DecidedTask } from './lib/humanTas
 import { progress } from './lib/progress';
 import { rejection } from './lib/rejection';
 import { together } from './lib/together';
-import { CaseId, CaseKind, CaseState, InboxQueue, OwnerUserId } from './lib/searchAttributes';
-import { orderPayment } from './orderPayment';
+import { CaseState, InboxQueue } from './lib/searchAttributes';
+import { startOrderPayment } from './lib/orderPaymentChild';
 
 export interface LawFirmListingInput {
   firmId: string;
@@ -182,16 +182,7 @@ export async function lawFirmListing(input: LawFirmListingInput): Promise<LawFir
     );
     const timeoutMs = Math.max(1000, Date.parse(due.dueAt) - Date.now());
     const order = await acts.createOrder({ dedupeKey: `${KIND}/${firmId}/order/${orders}`, userId, type: 'lawFirmListing', subjectKind: 'lawFirm', subjectId: firmId, name, amountFen: fee, timeoutMs });
-    const child = await startChild(orderPayment, {
-      workflowId: `orderPayment/${order.orderId}`,
-      args: [{ orderId: order.orderId, userId, timeoutMs, slaOverrideMs: input.slaOverrideMs }],
-      typedSearchAttributes: [
-        { key: CaseId, value: order.orderId },
-        { key: CaseKind, value: 'orderPayment' },
-        { key: OwnerUserId, value: userId },
-      ],
-      memo: { title: `Listing fee of law firm ${firmId}` },
-    });
+    const child = await startOrderPayment({ orderId: order.orderId, userId, timeoutMs, slaOverrideMs: input.slaOverrideMs }, `Listing fee of law firm ${firmId}`);
     orderId = order.orderId;
     await acts.linkLawFirmOrder({ firmId, orderId, dueAt: due.dueAt });
     if (state === 'review') enter('awaitingPayment');

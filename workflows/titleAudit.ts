@@ -19,7 +19,8 @@ import { progress } from './lib/progress';
 import { rejection } from './lib/rejection';
 import { together } from './lib/together';
 import { CaseId, CaseKind, CaseState, IpciCode, OwnerUserId } from './lib/searchAttributes';
-import { orderPayment, type OrderPaymentResult } from './orderPayment';
+import { startOrderPayment } from './lib/orderPaymentChild';
+import type { OrderPaymentResult } from './orderPayment';
 import { ipciLifecycle } from './ipciLifecycle';
 
 export interface TitleAuditInput {
@@ -242,16 +243,7 @@ export async function titleAudit(input: TitleAuditInput): Promise<TitleAuditResu
       amountFen: fee,
       timeoutMs: input.paymentTimeoutMs,
     });
-    const child = await startChild(orderPayment, {
-      workflowId: `orderPayment/${order.orderId}`,
-      args: [{ orderId: order.orderId, userId, timeoutMs: input.paymentTimeoutMs, slaOverrideMs: input.slaOverrideMs }],
-      typedSearchAttributes: [
-        { key: CaseId, value: order.orderId },
-        { key: CaseKind, value: 'orderPayment' },
-        { key: OwnerUserId, value: userId },
-      ],
-      memo: { title: `Certification fee of title registration ${caseId}` },
-    });
+    const child = await startOrderPayment({ orderId: order.orderId, userId, timeoutMs: input.paymentTimeoutMs, slaOverrideMs: input.slaOverrideMs }, `Certification fee of title registration ${caseId}`);
     // Pending payment only once the order's workflow runs: paying or cancelling it works from then on.
     orderId = order.orderId;
     await acts.linkRegistrationOrder({ registrationId: caseId, orderId });

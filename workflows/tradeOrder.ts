@@ -31,7 +31,8 @@ import { progress } from './lib/progress';
 import { rejection } from './lib/rejection';
 import { together } from './lib/together';
 import { CaseId, CaseKind, CaseState, OwnerUserId } from './lib/searchAttributes';
-import { orderPayment, type OrderPaymentResult } from './orderPayment';
+import { startOrderPayment } from './lib/orderPaymentChild';
+import type { OrderPaymentResult } from './orderPayment';
 
 export interface TradeOrderInput {
   tradeId: string;
@@ -511,16 +512,7 @@ export async function tradeOrder(input: TradeOrderInput): Promise<TradeOrderResu
       amountFen,
       timeoutMs: input.paymentTimeoutMs,
     });
-    const child = await startChild(orderPayment, {
-      workflowId: `orderPayment/${order.orderId}`,
-      args: [{ orderId: order.orderId, userId: buyerId, timeoutMs: input.paymentTimeoutMs, slaOverrideMs: input.slaOverrideMs }],
-      typedSearchAttributes: [
-        { key: CaseId, value: order.orderId },
-        { key: CaseKind, value: 'orderPayment' },
-        { key: OwnerUserId, value: buyerId },
-      ],
-      memo: { title: `Service fee of trade ${caseId}` },
-    });
+    const child = await startOrderPayment({ orderId: order.orderId, userId: buyerId, timeoutMs: input.paymentTimeoutMs, slaOverrideMs: input.slaOverrideMs }, `Service fee of trade ${caseId}`);
     // Awaiting the fee only once the order's workflow runs: paying or cancelling it works from then on.
     orderId = order.orderId;
     await together(

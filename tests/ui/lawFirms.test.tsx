@@ -6,6 +6,7 @@ import { chinaDate } from '../../domain/dates';
 import { LAW_FIRM_FIELDS } from '../../domain/lawFirms';
 import { ADMIN, renderApp, REVIEWER, USER } from './support/render';
 import { server } from './support/server';
+import { claimedTask } from './support/tasks';
 
 const FIRM = '55555555-5555-4555-8555-555555555555';
 const OTHER = '56565656-5656-4565-8565-565656565656';
@@ -421,11 +422,10 @@ describe('back office: law firms', () => {
 
   test('the inbox review task shows the application with its files, and the decision flags its fields', async () => {
     let completed: any = null;
-    const task = {
-      id: 'lawFirmListing/x/review/2', queue: 'directory', caseKind: 'lawFirmListing', caseId: FIRM, workflowId: `lawFirmListing/${FIRM}`, step: 'review',
-      title: 'King Law Firm', titles: null, status: 'claimed', assigneeId: REVIEWER.id, assigneeName: REVIEWER.displayName, dueAt: '2026-11-28T10:00:00Z',
-      dueProvisional: false, overdue: false, escalatedAt: null, slaWorkingDays: 7, createdAt: '2026-11-21T10:00:00Z', completedAt: null,
-    };
+    const task = claimedTask({
+      id: 'lawFirmListing/x/review/2', queue: 'directory', caseKind: 'lawFirmListing', caseId: FIRM, step: 'review', title: 'King Law Firm',
+      dueAt: '2026-11-28T10:00:00Z', slaWorkingDays: 7, createdAt: '2026-11-21T10:00:00Z',
+    });
     server.use(
       http.get('*/api/tasks/:id', () =>
         HttpResponse.json({

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { ObjectionJson } from '../../domain/objections';
 import { renderApp, REVIEWER, USER } from './support/render';
 import { server } from './support/server';
+import { claimedTask } from './support/tasks';
 
 const VERIFIED = { ...USER, identityState: 3 as const };
 const IPCI = '66666666-6666-4666-8666-666666666666';
@@ -132,11 +133,10 @@ describe('rights objection information', () => {
 describe('objection decision in the inbox', () => {
   test('upholding picks the outcome and the public reason from lists and needs the review opinion', async () => {
     let completed: any = null;
-    const task = {
-      id: 'objection/x/decision/1', queue: 'objection', caseKind: 'objection', caseId: objection().id, workflowId: `objection/${objection().id}`, step: 'decision',
-      title: 'Mountains and Seas (bob)', titles: null, status: 'claimed', assigneeId: REVIEWER.id, assigneeName: REVIEWER.displayName, dueAt: '2026-11-28T10:00:00Z',
-      dueProvisional: false, overdue: false, escalatedAt: null, slaWorkingDays: 5, createdAt: '2026-11-21T10:00:00Z', completedAt: null,
-    };
+    const task = claimedTask({
+      id: 'objection/x/decision/1', queue: 'objection', caseKind: 'objection', caseId: objection().id, step: 'decision', title: 'Mountains and Seas (bob)',
+      dueAt: '2026-11-28T10:00:00Z', slaWorkingDays: 5, createdAt: '2026-11-21T10:00:00Z',
+    });
     server.use(
       http.get('*/api/tasks/:id', () =>
         HttpResponse.json({

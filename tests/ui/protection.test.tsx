@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { ProtectionCaseJson, ProtectionIpciChoice } from '../../domain/protection';
 import { ADMIN, renderApp, REVIEWER, USER } from './support/render';
 import { server } from './support/server';
+import { claimedTask } from './support/tasks';
 
 const VERIFIED = { ...USER, identityState: 3 as const };
 const IPCI = '66666666-6666-4666-8666-666666666666';
@@ -390,11 +391,10 @@ describe('rights protection in the back office', () => {
   });
 
   test('the inbox task shows the case and, in processing, the progress form', async () => {
-    const task = {
-      id: 'protectionCase/x/processing/1', queue: 'protection', caseKind: 'protectionCase', caseId: CASE, workflowId: `protectionCase/${CASE}`, step: 'processing',
-      title: 'Mountains and Seas (alice)', titles: null, status: 'claimed', assigneeId: REVIEWER.id, assigneeName: REVIEWER.displayName, dueAt: '2026-12-28T10:00:00Z',
-      dueProvisional: false, overdue: false, escalatedAt: null, slaWorkingDays: 60, createdAt: '2026-11-25T10:00:00Z', completedAt: null,
-    };
+    const task = claimedTask({
+      id: 'protectionCase/x/processing/1', queue: 'protection', caseKind: 'protectionCase', caseId: CASE, step: 'processing', title: 'Mountains and Seas (alice)',
+      dueAt: '2026-12-28T10:00:00Z', slaWorkingDays: 60, createdAt: '2026-11-25T10:00:00Z',
+    });
     server.use(
       http.get('*/api/tasks/:id', () =>
         HttpResponse.json({

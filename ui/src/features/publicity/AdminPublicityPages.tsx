@@ -2,7 +2,6 @@ import { Alert, Button, Card, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/co
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PROTECTION_KINDS } from '../../../../domain/protection';
 import { api } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
 import { formatDateTime } from '../../lib/format';
@@ -11,7 +10,7 @@ import { useLang } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { DetailFallback, SearchToolbar } from '../objection/ObjectionBits';
-import { inLang, PublicityFacts } from './PublicityBits';
+import { inLang, KindFilter, PublicityFacts } from './PublicityBits';
 import { emptyPublicity, PublicityForm, publicityData } from './PublicityForm';
 import type { PublicityEntry, PublicityJson, PublicityPage } from './types';
 
@@ -57,12 +56,7 @@ export function AdminPublicityListPage() {
           ]}
           data-testid="admin-publicity-published"
         />
-        <HTMLSelect
-          aria-label={t('publicity.kindFilter')}
-          value={kind}
-          onChange={(e) => setKind(e.currentTarget.value)}
-          options={[{ value: '', label: t('publicity.allKinds') }, ...PROTECTION_KINDS.map((k) => ({ value: k, label: t(`publicity.kinds.${k}`) }))]}
-        />
+        <KindFilter value={kind} onChange={setKind} />
       </SearchToolbar>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'manual', title: t('publicity.empty') }} next={next} load={() => loadMore()}>
         {(list) => (

@@ -1,7 +1,7 @@
-import { Button, Dialog, DialogBody, DialogFooter, Tag, type Intent } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ipNameIn } from '../../../../domain/ipNames';
-import type { ProtectionResult } from '../../../../domain/protection';
+import { PROTECTION_KINDS, type ProtectionResult } from '../../../../domain/protection';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import type { PublicityJson } from './types';
@@ -18,6 +18,20 @@ export function ResultTag({ result }: { result: ProtectionResult }) {
     <Tag minimal intent={RESULT_INTENT[result]} data-testid="publicity-result">
       {t(`publicity.results.${result}`)}
     </Tag>
+  );
+}
+
+/** The lists' kind filter (the public list and the back office's): every kind, or one. */
+export function KindFilter({ value, onChange, testId }: { value: string; onChange: (kind: string) => void; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <HTMLSelect
+      aria-label={t('publicity.kindFilter')}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      options={[{ value: '', label: t('publicity.allKinds') }, ...PROTECTION_KINDS.map((k) => ({ value: k, label: t(`publicity.kinds.${k}`) }))]}
+      data-testid={testId}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
-import { Card, HTMLSelect, HTMLTable, Spinner } from '@blueprintjs/core';
+import { Card, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PROTECTION_KINDS, PUBLICITY_NO_PATTERN } from '../../../../domain/protection';
+import { PUBLICITY_NO_PATTERN } from '../../../../domain/protection';
 import { SITE_PAGES } from '../../../../domain/sitePages';
 import { api, ApiError } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
@@ -11,7 +11,7 @@ import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { SearchToolbar } from '../objection/ObjectionBits';
-import { inLang, PublicityDialog, ResultTag } from './PublicityBits';
+import { inLang, KindFilter, PublicityDialog, ResultTag } from './PublicityBits';
 import type { PublicityEntry, PublicityJson, PublicityPage } from './types';
 
 const LIST = '/api/public/protection/publicity';
@@ -72,13 +72,7 @@ export function PublicityListPage() {
       <h1 className="ipci-page-title">{t('publicity.title')}</h1>
       <p className="ipci-muted">{t('publicity.intro')}</p>
       <SearchToolbar label={t('publicity.search')} testId="publicity-search" onSearch={setQ}>
-        <HTMLSelect
-          aria-label={t('publicity.kindFilter')}
-          value={kind}
-          onChange={(e) => setKind(e.currentTarget.value)}
-          options={[{ value: '', label: t('publicity.allKinds') }, ...PROTECTION_KINDS.map((k) => ({ value: k, label: t(`publicity.kinds.${k}`) }))]}
-          data-testid="publicity-kind"
-        />
+        <KindFilter value={kind} onChange={setKind} testId="publicity-kind" />
       </SearchToolbar>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'manual', title: t('publicity.empty') }} next={next} load={() => loadMore()}>
         {(list) => (

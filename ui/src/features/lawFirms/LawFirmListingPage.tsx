@@ -1,4 +1,4 @@
-import { Alert, AnchorButton, Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Alert, Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,26 +11,9 @@ import { formatDate, formatDateTime, formatDeadline } from '../../lib/format';
 import { useDetail } from '../../lib/useDetail';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
+import { GoButton } from '../../components/GoButton';
 import { LawFirmStateTag, ReviewFlags, useFirmName } from './LawFirmBits';
 import type { LawFirmApplicationJson, OwnLawFirmApplication } from './types';
-
-/** A button that leaves for another page of the app without reloading it. */
-function GoButton({ to, ...props }: { to: string; text: string; icon: 'credit-card' | 'edit' | 'add'; intent?: 'primary'; testId: string }) {
-  const navigate = useNavigate();
-  return (
-    <AnchorButton
-      href={to}
-      icon={props.icon}
-      intent={props.intent}
-      text={props.text}
-      data-testid={props.testId}
-      onClick={(e) => {
-        e.preventDefault();
-        navigate(to);
-      }}
-    />
-  );
-}
 
 /**
  * /:lang/ipci/usercenter/lawfirm — the account's law-firm listing: where it stands, what the firm has
@@ -104,13 +87,13 @@ export function LawFirmListingPage() {
       )}
 
       {app.state === 'correction' && app.reviewFlags && (
-        <ReviewFlags flags={app.reviewFlags} title={t('lawFirm.listing.flagsTitle')} action={<GoButton to={apply} icon="edit" intent="primary" text={t('lawFirm.listing.correct')} testId="lawfirm-correct" />} />
+        <ReviewFlags flags={app.reviewFlags} title={t('lawFirm.listing.flagsTitle')} action={<GoButton to={apply} icon="edit" intent="primary" text={t('lawFirm.listing.correct')} data-testid="lawfirm-correct" />} />
       )}
 
       {payable && (
         <Callout intent="warning" icon="credit-card" title={t('lawFirm.listing.payTitle')} data-testid="lawfirm-payment">
           <p data-testid="lawfirm-due">{t('lawFirm.listing.payDue', { due: formatDeadline(app.paymentDueAt, lang) })}</p>
-          <GoButton to={site(`usercenter/pay/${app.orderId}`)} icon="credit-card" intent="primary" text={t('lawFirm.listing.pay')} testId="lawfirm-pay" />
+          <GoButton to={site(`usercenter/pay/${app.orderId}`)} icon="credit-card" intent="primary" text={t('lawFirm.listing.pay')} data-testid="lawfirm-pay" />
         </Callout>
       )}
 
@@ -135,7 +118,7 @@ export function LawFirmListingPage() {
       {(app.state === 'lapsed' || app.state === 'expired') && (
         <Callout intent="none" icon="time" data-testid="lawfirm-closed">
           <p>{t(`lawFirm.listing.${app.state}`)}</p>
-          <GoButton to={apply} icon="add" intent="primary" text={t('lawFirm.listing.applyAgain')} testId="lawfirm-apply-again" />
+          <GoButton to={apply} icon="add" intent="primary" text={t('lawFirm.listing.applyAgain')} data-testid="lawfirm-apply-again" />
         </Callout>
       )}
 

@@ -1,13 +1,14 @@
-import { Alert, AnchorButton, Button, HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
+import { Alert, Button, HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { mayModifyObjection, isOpenObjection, OBJECTION_STATES, type ObjectionJson } from '../../../../domain/objections';
 import { api, ApiError } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
 import { formatDateTime } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
+import { GoButton } from '../../components/GoButton';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { ObjectionIp, ObjectionStateTag } from './ObjectionBits';
 import type { ObjectionPage } from './types';
@@ -64,7 +65,6 @@ export function ObjectionListPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const site = useSitePath();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const holder = params.get('side') === 'holder';
   const [state, setState] = useState('');
@@ -100,9 +100,9 @@ export function ObjectionListPage() {
               <ObjectionStateTag state={o.state} />
               <span className="ipci-muted">{formatDateTime(o.createdAt, lang)}</span>
               <span className="ipci-spacer" />
-              <AnchorButton small variant="minimal" icon="eye-open" text={t('objection.list.view')} href={detail(o)} onClick={(e: React.MouseEvent) => (e.preventDefault(), navigate(detail(o)))} />
+              <GoButton small variant="minimal" icon="eye-open" text={t('objection.list.view')} to={detail(o)} />
               {!holder && mayModifyObjection(o.state) && (
-                <AnchorButton small variant="minimal" icon="edit" text={t('objection.list.modify')} href={detail(o, '#modify')} onClick={(e: React.MouseEvent) => (e.preventDefault(), navigate(detail(o, '#modify')))} />
+                <GoButton small variant="minimal" icon="edit" text={t('objection.list.modify')} to={detail(o, '#modify')} />
               )}
               {!holder && <DeleteObjection small objection={o} onDeleted={reload} />}
             </div>

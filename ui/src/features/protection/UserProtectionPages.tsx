@@ -1,4 +1,4 @@
-import { AnchorButton, Callout, Card, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Callout, Card, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PROTECTION_FILES_MAX, protectionSupplementSchema, type ProtectionTab } from '../../../../domain/protection';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { useDetail } from '../../lib/useDetail';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
+import { GoButton } from '../../components/GoButton';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { DetailFallback, SchemaForm, type FormField } from '../objection/ObjectionBits';
 import { ProtectionIp, ProtectionStateTag, ProtectionView } from './ProtectionBits';
@@ -23,7 +24,6 @@ export function ProtectionListPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const site = useSitePath();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab: ProtectionTab = params.get('tab') === 'processed' ? 'processed' : 'processing';
   const { first, items, next, loadMore, failed } = useKeysetPages<ProtectionPage, ProtectionCaseJson>('/api/protection/cases', { tab }, (r) => r.items);
@@ -57,7 +57,7 @@ export function ProtectionListPage() {
               )}
               <span className="ipci-muted">{formatDateTime(c.createdAt, lang)}</span>
               <span className="ipci-spacer" />
-              <AnchorButton small variant="minimal" icon="eye-open" text={t('protection.list.view')} href={detail(c)} onClick={(e: React.MouseEvent) => (e.preventDefault(), navigate(detail(c)))} />
+              <GoButton small variant="minimal" icon="eye-open" text={t('protection.list.view')} to={detail(c)} />
             </div>
           ))
         }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, AnchorButton, Button, Tag, type Intent } from '@blueprintjs/core';
+import { Alert, Button, Tag, type Intent } from '@blueprintjs/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationState } from '../../../../domain/titleRegistration';
@@ -7,6 +7,7 @@ import { api, ApiError } from '../../api/client';
 import type { TitleRegistrationView } from '../../api/types';
 import { useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
+import { GoButton } from '../../components/GoButton';
 
 const INTENT: Partial<Record<RegistrationState, Intent>> = {
   toAudit: 'primary',
@@ -48,7 +49,6 @@ export function RegistrationActions({
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
   const detail = site(`usercenter/traceability/${registration.id}`);
-  const link = (to: string) => ({ href: to, onClick: (e: React.MouseEvent) => (e.preventDefault(), navigate(to)) });
 
   async function cancel() {
     setBusy(true);
@@ -85,12 +85,12 @@ export function RegistrationActions({
   const liveOrder = registration.state === 'pendingPayment' && registration.orderId;
   return (
     <div className="ipci-title-row-actions">
-      {registration.actions.includes('view') && !hideView && <AnchorButton size="small" icon="eye-open" text={t('titleRegistration.action.view')} {...link(detail)} />}
+      {registration.actions.includes('view') && !hideView && <GoButton size="small" icon="eye-open" text={t('titleRegistration.action.view')} to={detail} />}
       {registration.actions.includes('modify') && (
-        <AnchorButton size="small" intent="primary" icon="edit" text={t('titleRegistration.action.modify')} {...link(`${detail}?modify=1`)} />
+        <GoButton size="small" intent="primary" icon="edit" text={t('titleRegistration.action.modify')} to={`${detail}?modify=1`} />
       )}
       {payable && liveOrder && (
-        <AnchorButton size="small" intent="success" icon="credit-card" text={t('titleRegistration.action.pay')} {...link(site(`usercenter/pay/${registration.orderId}`))} />
+        <GoButton size="small" intent="success" icon="credit-card" text={t('titleRegistration.action.pay')} to={site(`usercenter/pay/${registration.orderId}`)} />
       )}
       {payable && !liveOrder && <Button size="small" intent="success" icon="credit-card" text={t('titleRegistration.action.pay')} loading={busy} onClick={() => void reorder()} />}
       {registration.actions.includes('cancel') && (

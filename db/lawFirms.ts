@@ -114,7 +114,7 @@ export async function directoryPage(k: Knex, q: LawFirmDirectoryQuery): Promise<
   return { rows, next: more ? encodeKeyset([last.recommended ? 1 : 0, last.listed_key, last.id]) : null };
 }
 
-/** A listed firm (the public detail); suspended, lapsed and unlisted firms are not found. */
+/** A listed firm (the public detail, the firm a legal protection case names); suspended, lapsed and unlisted firms are not found. */
 export function listedLawFirm(k: Knex, id: string): Promise<LawFirmRow | undefined> {
   return select(k).where({ id, state: 'listed' }).first();
 }

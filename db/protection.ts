@@ -101,11 +101,6 @@ export async function protectionUpdates(k: Knex, caseId: string): Promise<Protec
   return k('protection_updates').where({ case_id: caseId }).orderBy('id');
 }
 
-/** A listed firm (the directory's), for a legal case: its id, or undefined. */
-export function listedLawFirm(k: Knex, id: string): Promise<{ id: string } | undefined> {
-  return k('law_firms').where({ id, state: 'listed' }).first('id');
-}
-
 type Row = ProtectionCaseRow;
 const page = <T extends Row = Row>(query: Knex.QueryBuilder, q: KeysetRequest) => keysetPage<T>(query, newestFirst('c.created_at', 'c.id'), q);
 

@@ -5,7 +5,6 @@ import { PROTECTION_UPLOAD_KIND, protectionListQuerySchema, protectionSchema, pr
 import {
   deleteProtectionCaseRow,
   insertProtectionCase,
-  listedLawFirm,
   protectionCase,
   protectionCasesOf,
   protectionIpciChoices,
@@ -15,6 +14,7 @@ import {
   toProtectionCaseJson,
   type ProtectionCaseRow,
 } from '../../db/protection';
+import { listedLawFirm } from '../../db/lawFirms';
 import { findUploads, toUploadJson } from '../../db/uploads';
 import { protectionCase as protectionWorkflow, supplyProtectionMaterials } from '../../workflows/protectionCase';
 import { CaseId, CaseKind, CaseState, IpciCode, OwnerUserId } from '../../workflows/lib/searchAttributes';

@@ -5,7 +5,7 @@ import type { LawFirmApplicationJson, LawFirmPublicJson } from '../../domain/law
 import { chinaDate } from '../../domain/dates';
 import { LAW_FIRM_FIELDS } from '../../domain/lawFirms';
 import { ADMIN, renderApp, REVIEWER, USER } from './support/render';
-import { server } from './support/server';
+import { noTimeline, server } from './support/server';
 import { claimedTask } from './support/tasks';
 
 const FIRM = '55555555-5555-4555-8555-555555555555';
@@ -73,7 +73,6 @@ const application = (over: Partial<LawFirmApplicationJson> = {}): LawFirmApplica
   ...over,
 });
 
-const noTimeline = http.get('*/api/cases/:kind/:id', () => HttpResponse.json({ model: { kind: 'lawFirmListing', steps: [], transitions: [] }, events: [], workflowUrl: null }));
 const uploads = { [IMG]: { id: IMG, kind: 'showcase', mime: 'image/png', size: 10, width: 840, height: 580, originalName: 'office.png' }, [DOC]: { id: DOC, kind: 'licence', mime: 'application/pdf', size: 10, width: null, height: null, originalName: 'licence.pdf' } };
 
 describe('law-firm directory', () => {
@@ -257,7 +256,7 @@ describe('law-firm listing application', () => {
         put = await request.json();
         return HttpResponse.json({ application: application({ state: 'review', round: 2 }) });
       }),
-      noTimeline,
+      noTimeline('lawFirmListing'),
     );
     renderApp('/en-US/ipci/protect/lawapply', { user: USER });
     expect(await screen.findByTestId('lawfirm-correction', {}, { timeout: 8000 })).toBeInTheDocument();
@@ -278,7 +277,7 @@ describe('user centre: law-firm listing', () => {
   test('awaiting payment: the pay link and the due date; listed near the end of the term: renew', async () => {
     server.use(
       http.get('*/api/lawfirm/application', () => HttpResponse.json({ application: application({ state: 'awaitingPayment', orderId: ORDER, paymentDueAt: '2026-12-04T15:59:59Z' }), uploads })),
-      noTimeline,
+      noTimeline('lawFirmListing'),
     );
     const first = renderApp('/en-US/ipci/usercenter/lawfirm', { user: USER });
     const pay = await screen.findByTestId('lawfirm-payment', {}, { timeout: 8000 });
@@ -311,7 +310,7 @@ describe('user centre: law-firm listing', () => {
   test('outside the renewal window there is no renew button; correction shows the flags and the way to correct', async () => {
     server.use(
       http.get('*/api/lawfirm/application', () => HttpResponse.json({ application: application({ state: 'listed', listedAt: '2026-11-01T02:00:00Z', listedUntil: '2099-11-01' }), uploads })),
-      noTimeline,
+      noTimeline('lawFirmListing'),
     );
     const first = renderApp('/en-US/ipci/usercenter/lawfirm', { user: USER });
     await screen.findByTestId('lawfirm-term', {}, { timeout: 8000 });
@@ -347,7 +346,7 @@ describe('back office: law firms', () => {
         posted = await request.json();
         return HttpResponse.json({ application: { ...listed, state: 'suspended', suspendedReason: posted.reason } });
       }),
-      noTimeline,
+      noTimeline('lawFirmListing'),
     );
     renderApp(`/admin/lawFirm/recheck/${FIRM}`, { user: ADMIN });
     const form = await screen.findByTestId('admin-lawfirm-recheck', {}, { timeout: 8000 });
@@ -400,7 +399,7 @@ describe('back office: law firms', () => {
         recommended = await request.json();
         return HttpResponse.json({ application: { ...row, recommended: true } });
       }),
-      noTimeline,
+      noTimeline('lawFirmListing'),
     );
     renderApp('/admin/lawFirm', { user: ADMIN });
     expect(await screen.findAllByTestId('admin-lawfirm-row', {}, { timeout: 8000 })).toHaveLength(1);
@@ -439,7 +438,7 @@ describe('back office: law firms', () => {
         completed = await request.json();
         return HttpResponse.json({ task: { ...task, status: 'done' } });
       }),
-      noTimeline,
+      noTimeline('lawFirmListing'),
     );
     renderApp(`/manage/tasks/${encodeURIComponent(task.id)}`, { user: REVIEWER });
     const subject = await screen.findByTestId('lawfirm-subject', {}, { timeout: 8000 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ObjectionJson } from '../../domain/objections';
 import { renderApp, REVIEWER, USER } from './support/render';
-import { server } from './support/server';
+import { noTimeline, server } from './support/server';
 import { claimedTask } from './support/tasks';
 
 const VERIFIED = { ...USER, identityState: 3 as const };
@@ -153,7 +153,7 @@ describe('objection decision in the inbox', () => {
         completed = await request.json();
         return HttpResponse.json({ task: { ...task, status: 'done' } });
       }),
-      http.get('*/api/cases/:kind/:id', () => HttpResponse.json({ model: { kind: 'objection', steps: [], transitions: [] }, events: [], workflowUrl: null })),
+      noTimeline('objection'),
     );
     renderApp(`/manage/tasks/${encodeURIComponent(task.id)}`, { user: REVIEWER });
     const form = await screen.findByTestId('decision-form', {}, { timeout: 8000 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ProtectionCaseJson, ProtectionIpciChoice } from '../../domain/protection';
 import { ADMIN, renderApp, REVIEWER, USER } from './support/render';
-import { server } from './support/server';
+import { noTimeline, server } from './support/server';
 import { claimedTask } from './support/tasks';
 
 const VERIFIED = { ...USER, identityState: 3 as const };
@@ -66,7 +66,6 @@ const protectionCase = (over: Partial<ProtectionCaseJson> = {}): ProtectionCaseJ
   ...over,
 });
 
-const noTimeline = () => http.get('*/api/cases/:kind/:id', () => HttpResponse.json({ model: { kind: 'protectionCase', steps: [], transitions: [] }, events: [], workflowUrl: null }));
 const upload = (id: string, name: string) => ({ id, kind: 'evidence', mime: 'application/pdf', size: 10, width: null, height: null, originalName: name });
 
 describe('rights-protection application', () => {
@@ -145,7 +144,7 @@ describe('rights-protection application', () => {
         return HttpResponse.json({ case: protectionCase() }, { status: 201 });
       }),
       http.get('*/api/protection/cases/:id', () => HttpResponse.json({ case: protectionCase(), uploads: { [FILE]: upload(FILE, 'proof.pdf') } })),
-      noTimeline(),
+      noTimeline('protectionCase'),
     );
     renderApp('/en-US/ipci/protect/rightprocess', { user: VERIFIED });
     await screen.findByTestId('protection-form', {}, { timeout: 8000 });
@@ -193,7 +192,7 @@ describe('rights-protection application', () => {
         return HttpResponse.json({ case: protectionCase({ kind: 'legal' }) }, { status: 201 });
       }),
       http.get('*/api/protection/cases/:id', () => HttpResponse.json({ case: protectionCase({ kind: 'legal' }), uploads: {} })),
-      noTimeline(),
+      noTimeline('protectionCase'),
     );
     renderApp(`/en-US/ipci/protect/rightprocess?kind=legal&firm=${FIRM}`, { user: VERIFIED });
     expect(await screen.findByTestId('protection-firm', {}, { timeout: 8000 })).toHaveTextContent('Mingli Law Firm');
@@ -256,7 +255,7 @@ describe('rights protection in the user centre', () => {
     });
     server.use(
       http.get('*/api/protection/cases/:id', () => HttpResponse.json({ case: current, uploads: { [FILE]: upload(FILE, 'proof.pdf'), [NOTE_FILE]: upload(NOTE_FILE, 'letter.pdf') } })),
-      noTimeline(),
+      noTimeline('protectionCase'),
     );
     const { unmount } = renderApp(`/en-US/ipci/usercenter/protectdetail/${CASE}`, { user: USER });
     expect(await screen.findByTestId('protection-publicity-no', {}, { timeout: 8000 })).toHaveTextContent('RP2026000017');
@@ -312,7 +311,7 @@ describe('rights protection in the user centre', () => {
         body = await request.json();
         return HttpResponse.json({ case: protectionCase({ state: 'processing' }) });
       }),
-      noTimeline(),
+      noTimeline('protectionCase'),
     );
     const { unmount } = renderApp(`/en-US/ipci/usercenter/rightprotectupdate/${CASE}`, { user: USER });
     expect(await screen.findByTestId('protection-no-supplement', {}, { timeout: 8000 })).toHaveTextContent('has not asked');
@@ -373,7 +372,7 @@ describe('rights protection in the back office', () => {
         };
         return HttpResponse.json({ case: current });
       }),
-      noTimeline(),
+      noTimeline('protectionCase'),
     );
     renderApp(`/admin/rightProtect/audit/${CASE}`, { user: ADMIN });
     expect(await screen.findByTestId('admin-protection-task', {}, { timeout: 8000 })).toHaveAttribute('href', `/manage/tasks/${encodeURIComponent('protectionCase/x/processing/1')}`);
@@ -407,7 +406,7 @@ describe('rights protection in the back office', () => {
           workflowUrl: 'http://localhost:8233/x',
         }),
       ),
-      noTimeline(),
+      noTimeline('protectionCase'),
     );
     renderApp(`/manage/tasks/${encodeURIComponent(task.id)}`, { user: REVIEWER });
     const subject = await screen.findByTestId('protection-subject', {}, { timeout: 8000 });

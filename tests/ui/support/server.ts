@@ -9,3 +9,7 @@ export const server = setupServer(
   // The protection centre's latest publicity block.
   http.get('*/api/public/protection/publicity', () => HttpResponse.json({ items: [], next: null })),
 );
+
+/** A case page's timeline with nothing to draw, for tests of the rest of the page. */
+export const noTimeline = (kind: string) =>
+  http.get('*/api/cases/:kind/:id', () => HttpResponse.json({ model: { kind, steps: [], transitions: [] }, events: [], workflowUrl: null }));

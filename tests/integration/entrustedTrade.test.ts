@@ -8,6 +8,7 @@ import { saveHistory } from '../support/histories';
 import { Caller, DEMO, eventually, signedIn, taskPath, testDb } from '../support/http';
 import { certifiedUser } from '../support/identity';
 import { staffAndTemporal } from '../support/staffAndTemporal';
+import { openTask } from '../support/cases';
 
 const { temporal, reviewer } = staffAndTemporal({ signIn: ['reviewer'] });
 
@@ -24,7 +25,6 @@ const request = (ipciId: string, over: Record<string, unknown> = {}) => ({
 });
 
 const trade = (id: string) => testDb()('trades').where({ id }).first();
-const openTask = (tradeId: string, step: string) => eventually(() => testDb()('tasks').where({ case_id: tradeId, step }).whereIn('status', ['open', 'claimed']).first());
 const decide = (taskId: string, body: Record<string, unknown>) => reviewer.post(`${taskPath(taskId)}/complete`, body);
 
 /** A certified buyer, a seller with a listed IP, and the buyer's entrusted trade on it. */
@@ -47,14 +47,14 @@ test('entrusted: staff record the contact, then the negotiated terms → complet
   // One open entrusted trade per buyer and IP.
   expect((await caller.post('/api/trades/entrusted', request(ip.id))).body).toMatchObject({ code: 'conflict' });
 
-  const contact = await openTask(t.id, 'platformContact');
+  const contact = await openTask('entrustedTrade', t.id, 'platformContact');
   expect(contact).toMatchObject({ queue: 'trade', candidate_role: 'reviewer' });
   const detail = await reviewer.get(taskPath(contact.id));
   expect(detail.body).toMatchObject({ values: ['contactSummary'], fields: ['contact'], subject: { trade: { id: t.id, side: null } } });
   expect(detail.body.subject.rightScopes.map((s: any) => s.code)).toContain('toys');
   expect((await decide(contact.id, { outcome: 'approve', reasons: {}, values: { contactSummary: 'Phoned the buyer; wants plush toys' } })).status).toBe(200);
 
-  const negotiation = await openTask(t.id, 'negotiation');
+  const negotiation = await openTask('entrustedTrade', t.id, 'negotiation');
   expect(await trade(t.id)).toMatchObject({ state: 'ongoing', step: 'negotiation', outcome: { contact: { summary: 'Phoned the buyer; wants plush toys' } } });
   // Terms are checked before the workflow sees them: term order, known channels, region, yes/no.
   const bad = await decide(negotiation.id, { outcome: 'approve', reasons: {}, values: { ...TERMS, licenceTerm: '2030-01-01/2029-01-01', licenceChannels: 'toys,spaceships', licenceRegion: 'XX' } });
@@ -86,9 +86,9 @@ test('entrusted: staff record the contact, then the negotiated terms → complet
 
 test('entrusted: negotiated terms that conflict with a licence in force are refused; a conflict arising meanwhile asks again', async () => {
   const { seller, sellerCaller, ip, trade: t } = await entrusted();
-  const contact = await openTask(t.id, 'platformContact');
+  const contact = await openTask('entrustedTrade', t.id, 'platformContact');
   expect((await decide(contact.id, { outcome: 'approve', reasons: {}, values: { contactSummary: 'Called' } })).status).toBe(200);
-  const first = await openTask(t.id, 'negotiation');
+  const first = await openTask('entrustedTrade', t.id, 'negotiation');
   // The seller licensed toys in China exclusively in the meantime.
   const record = { ipciId: ip.id, licensee: 'Exclusive Toys Ltd', scope: ['toys'], sublicensing: 'N', exclusive: true, region: 'CN', termPermanent: true, enteredOn: '2026-01-01' };
   expect((await sellerCaller.post('/api/trade-records', record)).status).toBe(201);
@@ -112,9 +112,9 @@ test('entrusted: negotiated terms that conflict with a licence in force are refu
 
 test('entrusted: staff close the negotiation with a reason → closed', async () => {
   const { buyer, trade: t } = await entrusted();
-  const contact = await openTask(t.id, 'platformContact');
+  const contact = await openTask('entrustedTrade', t.id, 'platformContact');
   expect((await decide(contact.id, { outcome: 'approve', reasons: {}, values: { contactSummary: 'Emailed the buyer' } })).status).toBe(200);
-  const negotiation = await openTask(t.id, 'negotiation');
+  const negotiation = await openTask('entrustedTrade', t.id, 'negotiation');
   expect((await decide(negotiation.id, { outcome: 'fail', reasons: { negotiation: 'The holder declined the price' } })).status).toBe(200);
   expect(await temporal.workflow.getHandle(`entrustedTrade/${t.id}`).result()).toBe('closed');
   expect(await trade(t.id)).toMatchObject({ state: 'closed', step: 'done', close_reason: 'staffClosed', outcome: { result: 'closed', reason: 'The holder declined the price' } });
@@ -126,7 +126,7 @@ test('entrusted: staff close the negotiation with a reason → closed', async ()
 
 test('entrusted: the buyer cancels while staff have not contacted them; only the buyer may', async () => {
   const { buyer, seller, sellerCaller, caller, trade: t } = await entrusted();
-  const contact = await openTask(t.id, 'platformContact');
+  const contact = await openTask('entrustedTrade', t.id, 'platformContact');
   expect(contact.title).toContain(buyer.username);
   const handle = temporal.workflow.getHandle(`entrustedTrade/${t.id}`);
   await expect(handle.executeUpdate(cancelEntrustedTrade, { args: [{ userId: seller.id }] })).rejects.toBeInstanceOf(WorkflowUpdateFailedError);

@@ -9,6 +9,8 @@ import { saveHistory } from '../support/histories';
 import { apiBase, Caller, eventually, PDF, png, signedIn, taskPath, testDb } from '../support/http';
 import { lawFirmData, lawFirmRow } from '../support/lawFirms';
 import { staffAndTemporal } from '../support/staffAndTemporal';
+import { messageOf, openTask, stepsOf } from '../support/cases';
+import { payOrder } from '../support/orders';
 
 const { temporal, reviewer, admin } = staffAndTemporal();
 
@@ -37,25 +39,13 @@ const inState = (caller: Caller, state: string, timeoutMs = 30_000) =>
     const a = await applicationOf(caller);
     return a?.state === state && a;
   }, timeoutMs);
-const openTask = (firmId: string, step: string) =>
-  eventually(() => testDb()('tasks').where({ case_kind: 'lawFirmListing', case_id: firmId, step }).whereIn('status', ['open', 'claimed']).first());
 const decide = async (firmId: string, step: string, decision: Record<string, unknown>) => {
-  const task = await openTask(firmId, step);
+  const task = await openTask('lawFirmListing', firmId, step);
   const r = await reviewer.post(`${taskPath(task.id)}/complete`, { reasons: {}, ...decision });
   expect(r.status).toBe(200);
   return task;
 };
-const messageOf = (caller: Caller, titleKey: string) =>
-  eventually(async () => ((await caller.get('/api/messages?limit=50')).body.items as any[]).find((m) => m.titleKey === titleKey));
-const stepsOf = async (caller: Caller, id: string) => (await caller.get(`/api/cases/lawFirmListing/${id}`)).body.events.map((e: any) => `${e.step}:${e.status}`);
 const directory = async (query: string) => (await new Caller().get(`/api/public/lawfirms?${query}`)).body.items as any[];
-
-async function payOrder(caller: Caller, orderId: string) {
-  const r = await caller.post(`/api/orders/${orderId}/pay`, { method: 'quickPay', provider: 'sandbox' });
-  expect(r.status).toBe(200);
-  const res = await fetch(`${apiBase()}/sandbox-gateway/pay/${r.body.tradeNo}?lang=en-US`, { method: 'POST', redirect: 'manual' });
-  expect(res.status).toBe(303);
-}
 
 /** Started directly with short windows (the API takes them from LAW_FIRM_PAYMENT_MS and LAW_FIRM_TERM_MS). */
 async function startedWith(over: Partial<LawFirmListingInput>) {
@@ -148,7 +138,7 @@ test('documents → review fails with flags → the firm corrects → approved �
   expect((await stranger.put('/api/lawfirm/application', data)).status).toBe(404);
   expect((await stranger.post('/api/lawfirm/application/renew')).status).toBe(404);
 
-  const documents = await openTask(id, 'documents');
+  const documents = await openTask('lawFirmListing', id, 'documents');
   expect(documents).toMatchObject({ queue: 'directory', candidate_role: 'reviewer', title: `${data.nameZh} (${user.username})` });
   expect(documents.titles).toMatchObject({ 'en-US': `${data.nameEn} (${user.username})`, 'ja-JP': `${data.nameJa} (${user.username})` });
   expect((await reviewer.get(taskPath(documents.id))).body.fields).toEqual([]);
@@ -162,7 +152,7 @@ test('documents → review fails with flags → the firm corrects → approved �
   await inState(caller, 'review');
   await messageOf(caller, 'lawFirmDocumentsReceived');
 
-  const review = await openTask(id, 'review');
+  const review = await openTask('lawFirmListing', id, 'review');
   const detail = (await reviewer.get(taskPath(review.id))).body;
   expect(detail.fields).toEqual(LAW_FIRM_FIELDS);
   expect(detail.subject.application).toMatchObject({ id, state: 'review' });
@@ -260,7 +250,7 @@ test('documents → review fails with flags → the firm corrects → approved �
   expect((await directory(`q=${token}`))[0].recommended).toBe(true);
   expect((await reviewer.get('/api/admin/lawfirms')).status).toBe(403);
 
-  expect(await stepsOf(caller, id)).toEqual([
+  expect(await stepsOf(caller, 'lawFirmListing', id)).toEqual([
     'applied:done',
     'documents:current',
     'documents:done',
@@ -293,7 +283,7 @@ test('unpaid within the window: the application lapses, the agreement ends (mess
   expect(order.order_state).not.toBe(0);
   expect((await caller.post(`/api/orders/${awaiting.orderId}/pay`, { method: 'quickPay', provider: 'sandbox' })).status).toBe(409);
   expect((await admin.post(`/api/admin/lawfirms/${id}/recheck`, { action: 'suspend', reason: 'x' })).body.message).toBe('The firm is not in a state this recheck applies to');
-  expect(await stepsOf(caller, id)).toEqual(['applied:done', 'documents:current', 'documents:done', 'review:current', 'review:done', 'payment:current', 'payment:failed', 'lapsed:done']);
+  expect(await stepsOf(caller, 'lawFirmListing', id)).toEqual(['applied:done', 'documents:current', 'documents:done', 'review:current', 'review:done', 'payment:current', 'payment:failed', 'lapsed:done']);
   await saveHistory(temporal, handle.workflowId, 'lawFirmListing-lapsed');
 
   const again = await caller.post('/api/lawfirm/application', { ...(await formOf(caller)), agreementAccepted: true });
@@ -324,7 +314,7 @@ test('renewal within the window extends the term; a term that runs out expires t
   expect((await applicationOf(caller)).state).toBe('expired');
   await messageOf(caller, 'lawFirmExpired');
   expect((await new Caller().get(`/api/public/lawfirms/${id}`)).status).toBe(404);
-  expect(await stepsOf(caller, id)).toEqual([
+  expect(await stepsOf(caller, 'lawFirmListing', id)).toEqual([
     'applied:done',
     'documents:current',
     'documents:done',
@@ -358,6 +348,6 @@ test('a renewal left unpaid: its order is cancelled, the firm stays listed until
   expect((await caller.post(`/api/orders/${renewal.orderId}/pay`, { method: 'quickPay', provider: 'sandbox' })).status).toBe(409);
 
   expect(await handle.result()).toBe('expired');
-  expect((await stepsOf(caller, id)).slice(-4)).toEqual(['listed:done', 'payment:current', 'payment:failed', 'expired:done']);
+  expect((await stepsOf(caller, 'lawFirmListing', id)).slice(-4)).toEqual(['listed:done', 'payment:current', 'payment:failed', 'expired:done']);
   await saveHistory(temporal, handle.workflowId, 'lawFirmListing-renewal-unpaid-expire');
 }, 60_000);

@@ -8,6 +8,7 @@ import { Caller, eventually, png, signedIn, taskPath, testDb } from '../support/
 import { certifiedUser } from '../support/identity';
 import { issuedIpci } from '../support/ipcis';
 import { staffAndTemporal } from '../support/staffAndTemporal';
+import { messageOf, openTask } from '../support/cases';
 
 const { temporal, reviewer, admin } = staffAndTemporal({ caller: ipCaller });
 
@@ -31,11 +32,8 @@ const form = (attachments: string[], over: Partial<ObjectionData> = {}) => ({
   ...over,
 });
 
-const openTask = (objectionId: string, step: string) =>
-  eventually(() => testDb()('tasks').where({ case_kind: 'objection', case_id: objectionId, step }).whereIn('status', ['open', 'claimed']).first());
 const decide = (taskId: string, decision: Record<string, unknown>) => reviewer.post(`${taskPath(taskId)}/complete`, { reasons: {}, ...decision });
 const messagesOf = async (caller: Caller) => (await caller.get('/api/messages')).body.items as any[];
-const messageOf = (caller: Caller, titleKey: string) => eventually(async () => (await messagesOf(caller)).find((m) => m.titleKey === titleKey));
 const handleOf = (id: string) => temporal.workflow.getHandle(`objection/${id}`);
 const row = (id: string) => testDb()('objections').where({ id }).first();
 
@@ -72,7 +70,7 @@ test('upheld with revocation: the holder answers, staff revoke, the listing goes
   const { holder, ipci, objector, objection } = await objected();
   expect(objection).toMatchObject({ state: 'pendingAudit', ipciId: ipci.id, code: ipci.code });
 
-  const audit = await openTask(objection.id, 'formalReview');
+  const audit = await openTask('objection', objection.id, 'formalReview');
   expect(audit).toMatchObject({ queue: 'objection', candidate_role: 'reviewer' });
   const detail = await reviewer.get(taskPath(audit.id));
   expect(detail.body.subject.objection).toMatchObject({ id: objection.id, data: { companyName: '山海文化有限公司' } });
@@ -97,7 +95,7 @@ test('upheld with revocation: the holder answers, staff revoke, the listing goes
   expect(answered.status).toBe(200);
   expect((await holder.caller.post(`/api/objections/${objection.id}/answer`, { statement: 'Again' })).status).toBe(409);
 
-  const decision = await openTask(objection.id, 'decision');
+  const decision = await openTask('objection', objection.id, 'decision');
   const shape = (await reviewer.get(taskPath(decision.id))).body;
   expect(shape.values).toEqual(['outcome', 'category']);
   expect(shape.choices.outcome).toEqual(['revoke', 'takeDown']);
@@ -148,14 +146,14 @@ test('upheld with take-down after the holder let the time pass: the listing goes
   const { holder, ipci, objection } = await objectedWithAnswerTime(1500, 1000);
   // The formal review's SLA passes: the task is overdue and escalated to the admins.
   const late = await eventually(async () => {
-    const task = await openTask(objection.id, 'formalReview');
+    const task = await openTask('objection', objection.id, 'formalReview');
     return task.escalated_at && task;
   });
   const overdue = await eventually(() => testDb()('messages').where('dedupe_key', 'like', `${late.id}/overdue/%`).first());
   expect(overdue).toMatchObject({ title_key: 'taskOverdue', action_link: `/manage/tasks/${encodeURIComponent(late.id)}` });
   await decide(late.id, { outcome: 'approve' });
   // No answer: the decision task opens once the time is up.
-  const decision = await openTask(objection.id, 'decision');
+  const decision = await openTask('objection', objection.id, 'decision');
   expect((await row(objection.id)).holder_answer).toBeNull();
   // Upholding says why: the review opinion is the decision's comment.
   expect((await decide(decision.id, { outcome: 'approve', values: { outcome: 'takeDown', category: 'ownershipDispute' } })).status).toBe(400);
@@ -184,8 +182,8 @@ test('upheld with take-down after the holder let the time pass: the listing goes
 
 test('failed at the formal review: the objector is told the review opinion, the holder never hears of it, nothing can change any more', async () => {
   const { holder, objector, objection } = await objected();
-  expect((await decide((await openTask(objection.id, 'formalReview')).id, { outcome: 'fail' })).status).toBe(400);
-  expect((await decide((await openTask(objection.id, 'formalReview')).id, { outcome: 'fail', reasons: { reviewOpinion: 'No evidence of prior creation' } })).status).toBe(200);
+  expect((await decide((await openTask('objection', objection.id, 'formalReview')).id, { outcome: 'fail' })).status).toBe(400);
+  expect((await decide((await openTask('objection', objection.id, 'formalReview')).id, { outcome: 'fail', reasons: { reviewOpinion: 'No evidence of prior creation' } })).status).toBe(200);
   expect(await handleOf(objection.id).result()).toBe('failed');
   expect(await row(objection.id)).toMatchObject({ state: 'failed', review_opinion: 'No evidence of prior creation', outcome: null });
   expect(await messageOf(objector.caller, 'objectionFailed')).toMatchObject({ params: { opinion: 'No evidence of prior creation' }, bodyKey: 'objectionOpinion' });
@@ -202,7 +200,7 @@ test('failed at the formal review: the objector is told the review opinion, the 
 
 test('failed at the decision: both sides are told', async () => {
   const { holder, ipci, objector, objection } = await objected();
-  await decide((await openTask(objection.id, 'formalReview')).id, { outcome: 'approve' });
+  await decide((await openTask('objection', objection.id, 'formalReview')).id, { outcome: 'approve' });
   await messageOf(holder.caller, 'objectionToAnswer');
   await eventually(async () => (await holder.caller.get(`/api/objections/${objection.id}/answer`)).body.objection?.state === 'pendingConfirmation');
   expect((await holder.caller.post(`/api/objections/${objection.id}/answer`, { statement: 'We created it.' })).status).toBe(200);
@@ -211,7 +209,7 @@ test('failed at the decision: both sides are told', async () => {
   expect(received.map((o: any) => o.id)).toEqual([objection.id]);
   expect(received[0].data.phone).toBeUndefined();
   expect((await objector.caller.get('/api/objections?side=holder')).body.items).toEqual([]);
-  const decision = await openTask(objection.id, 'decision');
+  const decision = await openTask('objection', objection.id, 'decision');
   expect((await decide(decision.id, { outcome: 'fail', reasons: { reviewOpinion: 'The holder proved prior creation' } })).status).toBe(200);
   expect(await handleOf(objection.id).result()).toBe('failed');
   await messageOf(objector.caller, 'objectionFailed');
@@ -222,7 +220,7 @@ test('failed at the decision: both sides are told', async () => {
 
 test('the objector modifies while it is audited, then withdraws: the task is withdrawn and the objection leaves the list', async () => {
   const { objector, objection } = await objected();
-  const audit = await openTask(objection.id, 'formalReview');
+  const audit = await openTask('objection', objection.id, 'formalReview');
   const files = [await evidence(objector.caller), await evidence(objector.caller)];
   const changed = await objector.caller.put(`/api/objections/${objection.id}`, form(files, { content: 'Further evidence attached.' }));
   expect(changed.status).toBe(200);
@@ -241,7 +239,7 @@ test('the objector modifies while it is audited, then withdraws: the task is wit
 
 test('the holder answers while the objector withdraws during the answer time: withdrawn, the holder is told', async () => {
   const { holder, objector, objection } = await objected();
-  await decide((await openTask(objection.id, 'formalReview')).id, { outcome: 'approve' });
+  await decide((await openTask('objection', objection.id, 'formalReview')).id, { outcome: 'approve' });
   await messageOf(holder.caller, 'objectionToAnswer');
   await eventually(async () => (await row(objection.id)).state === 'pendingConfirmation');
   expect((await objector.caller.put(`/api/objections/${objection.id}`, form([await evidence(objector.caller)]))).status).toBe(200);

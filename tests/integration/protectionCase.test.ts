@@ -10,6 +10,7 @@ import { certifiedUser } from '../support/identity';
 import { ipciRow } from '../support/ipcis';
 import { lawFirmRow } from '../support/lawFirms';
 import { staffAndTemporal } from '../support/staffAndTemporal';
+import { messageOf, openTask } from '../support/cases';
 
 const { temporal, reviewer, admin } = staffAndTemporal({ caller: ipCaller });
 
@@ -49,11 +50,7 @@ async function applied(over: Partial<ProtectionData> = {}) {
   return { ...h, case: r.body.case };
 }
 
-const openTask = (caseId: string, step: string) =>
-  eventually(() => testDb()('tasks').where({ case_kind: 'protectionCase', case_id: caseId, step }).whereIn('status', ['open', 'claimed']).first());
 const decide = (taskId: string, decision: Record<string, unknown>) => reviewer.post(`${taskPath(taskId)}/complete`, { reasons: {}, ...decision });
-const messageOf = (caller: Caller, titleKey: string) =>
-  eventually(async () => ((await caller.get('/api/messages')).body.items as any[]).find((m) => m.titleKey === titleKey));
 const caseRow = (id: string) => testDb()('protection_cases').where({ id }).first();
 const stateIs = (id: string, state: string) => eventually(async () => (await caseRow(id)).state === state);
 const timeline = async (caller: Caller, id: string, n: number) =>
@@ -74,7 +71,7 @@ test('administrative: accepted, progress, supplement asked for and given, proces
   expect((await stranger.get(`/api/protection/cases/${id}`)).status).toBe(404);
   expect((await stranger.post(`/api/protection/cases/${id}/supplements`, { materials: [await evidence(stranger)] })).status).toBe(404);
 
-  const acceptance = await openTask(id, 'acceptance');
+  const acceptance = await openTask('protectionCase', id, 'acceptance');
   expect(acceptance).toMatchObject({ queue: 'protection', candidate_role: 'reviewer' });
   const detail = (await reviewer.get(taskPath(acceptance.id))).body;
   expect(detail.subject.case).toMatchObject({ id, data: { ipName: '山海图' } });
@@ -126,7 +123,7 @@ test('administrative: accepted, progress, supplement asked for and given, proces
   expect(staffView).toMatchObject({ applicant: { id: user.id }, task: { step: 'processing', status: 'open' }, workflowUrl: expect.stringContaining('protectionCase') });
   expect(Object.keys(staffView.uploads).sort()).toEqual([...created.data.proof, staffFile, receipt].sort());
 
-  const processing = await openTask(id, 'processing');
+  const processing = await openTask('protectionCase', id, 'processing');
   const shape = (await reviewer.get(taskPath(processing.id))).body;
   expect(shape.values).toEqual(['result', 'publish']);
   expect((await decide(processing.id, { outcome: 'approve', values: { result: 'resolved', publish: 'yes' } })).status).toBe(400);
@@ -164,7 +161,7 @@ test('staff refuse with each of the five reasons: the user is told the reason an
   const cases = await Promise.all(PROTECTION_REFUSAL_REASONS.map(() => applied()));
   await Promise.all(
     cases.map(async ({ case: c }, i) => {
-      const task = await openTask(c.id, 'acceptance');
+      const task = await openTask('protectionCase', c.id, 'acceptance');
       expect((await decide(task.id, { outcome: 'fail', reasons: { description: 'Not enough' } })).status).toBe(400);
       const r = await decide(task.id, { outcome: 'fail', category: PROTECTION_REFUSAL_REASONS[i], reasons: { description: 'The evidence does not show the sale' } });
       expect(r.status).toBe(200);
@@ -283,7 +280,7 @@ test('legal: on acceptance the case goes to the chosen firm by e-mail exactly on
   const { caller, case: c } = await applied({ kind: 'legal', lawFirmId: firm.id, supplementary: [] });
   expect(c.lawFirm).toMatchObject({ id: firm.id, names: { zh: '金诚律师事务所' } });
   expect(await testDb()('outbox').where({ recipient: email }).first()).toBeUndefined();
-  await decide((await openTask(c.id, 'acceptance')).id, { outcome: 'approve' });
+  await decide((await openTask('protectionCase', c.id, 'acceptance')).id, { outcome: 'approve' });
   await messageOf(caller, 'protectionHandedOver');
   const mails = await testDb()('outbox').where({ recipient: email });
   expect(mails).toHaveLength(1);

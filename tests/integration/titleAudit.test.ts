@@ -7,6 +7,8 @@ import { saveHistory } from '../support/histories';
 import { certifiedUser } from '../support/identity';
 import { completeTitleData } from '../support/titleData';
 import { staffAndTemporal } from '../support/staffAndTemporal';
+import { stepsOf } from '../support/cases';
+import { payOrder } from '../support/orders';
 
 const { temporal, reviewer, admin } = staffAndTemporal();
 
@@ -45,17 +47,8 @@ const inState = (caller: Caller, id: string, state: string) =>
     const r = await detailOf(caller, id);
     return r.state === state && r;
   }, 30_000);
-const stepsOf = async (caller: Caller, id: string) => (await caller.get(`/api/cases/titleAudit/${id}`)).body.events.map((e: any) => `${e.step}:${e.status}`);
 const messagesOf = async (caller: Caller) => (await caller.get('/api/messages?limit=50')).body.items as any[];
 const workflowOf = (id: string) => temporal.workflow.getHandle(`titleAudit/${id}`);
-
-/** Pays the registration's current order at the sandbox gateway, as the hosted page's Pay button does. */
-async function payOrder(caller: Caller, orderId: string) {
-  const r = await caller.post(`/api/orders/${orderId}/pay`, { method: 'quickPay', provider: 'sandbox' });
-  expect(r.status).toBe(200);
-  const res = await fetch(`${apiBase()}/sandbox-gateway/pay/${r.body.tradeNo}?lang=en-US`, { method: 'POST', redirect: 'manual' });
-  expect(res.status).toBe(303);
-}
 
 test('only a certified user may start or change a registration (403 identityRequired); reading is open to every user', async () => {
   const { caller } = await signedIn('personal');
@@ -243,7 +236,7 @@ test('submit → the reviewer sees everything → fail with a reason → correct
   const lifecycle = await temporal.workflow.getHandle(`ipciLifecycle/${completed.ipci.id}`).describe();
   expect(lifecycle.status.name).toBe('RUNNING');
 
-  expect(await stepsOf(caller, id)).toEqual([
+  expect(await stepsOf(caller, 'titleAudit', id)).toEqual([
     'submit:done',
     'review:current',
     'review:failed',
@@ -281,7 +274,7 @@ test('approve → the order lapses (here: cancelled alone) → back to approved 
   expect(reordered.body.registration.orderId).not.toBe(first.orderId);
   await payOrder(caller, reordered.body.registration.orderId);
   await inState(caller, id, 'completed');
-  expect(await stepsOf(caller, id)).toEqual(['submit:done', 'review:current', 'review:done', 'approved:done', 'payment:current', 'payment:failed', 'payment:current', 'payment:done', 'issued:done']);
+  expect(await stepsOf(caller, 'titleAudit', id)).toEqual(['submit:done', 'review:current', 'review:done', 'approved:done', 'payment:current', 'payment:failed', 'payment:current', 'payment:done', 'issued:done']);
   await saveHistory(temporal, `titleAudit/${id}`, 'titleAudit-approve-lapse-reorder');
 }, 90_000);
 
@@ -312,7 +305,7 @@ test('cancel while waiting in the queue: the task leaves the inbox, the registra
   expect(await workflowOf(id).result()).toBe('cancelled');
   expect((await testDb()('tasks').where({ id: task.id }).first()).status).toBe('cancelled');
   expect((await reviewer.post(`${taskPath(task.id)}/claim`)).status).toBe(409);
-  expect(await stepsOf(caller, id)).toEqual(['submit:done', 'review:current', 'review:done', 'cancelled:done']);
+  expect(await stepsOf(caller, 'titleAudit', id)).toEqual(['submit:done', 'review:current', 'review:done', 'cancelled:done']);
   expect((await messagesOf(caller)).map((m) => m.titleKey)).toContain('titleAudit.cancelled');
   expect((await caller.post(`/api/title/registrations/${id}/cancel`)).status).toBe(409);
   await saveHistory(temporal, `titleAudit/${id}`, 'titleAudit-cancel-queued');

@@ -2,12 +2,14 @@ import { insertTrade } from '../../db/trades';
 import { serviceFeeFen } from '../../domain/trade';
 import { agreeTrade, tradeOrder } from '../../workflows/tradeOrder';
 import { CaseId, CaseKind, OwnerUserId } from '../../workflows/lib/searchAttributes';
-import { apiBase, Caller, eventually, PDF, signedIn, taskPath, testDb } from '../support/http';
+import { Caller, eventually, PDF, signedIn, taskPath, testDb } from '../support/http';
 import { saveHistory } from '../support/histories';
 import { certifiedUser } from '../support/identity';
 import { listedIp } from '../support/catalogue';
 import { selfServiceApplication } from '../support/tradeData';
 import { staffAndTemporal } from '../support/staffAndTemporal';
+import { stepsOf } from '../support/cases';
+import { payOrder } from '../support/orders';
 
 const { temporal, reviewer, admin } = staffAndTemporal();
 
@@ -26,7 +28,6 @@ const atStep = (caller: Caller, id: string, step: string, timeoutMs = 30_000) =>
     const d = await detailOf(caller, id);
     return d.trade?.step === step && d;
   }, timeoutMs);
-const stepsOf = async (caller: Caller, id: string) => (await caller.get(`/api/cases/tradeOrder/${id}`)).body.events.map((e: any) => `${e.step}:${e.status}`);
 const keysOf = async (caller: Caller) => (await caller.get('/api/messages?limit=50')).body.items.map((m: any) => m.titleKey as string);
 
 /** Staff decide the platform check of round `round`. */
@@ -38,14 +39,6 @@ async function check(tradeId: string, round: number, decision: Record<string, un
   expect(r.status).toBe(200);
 }
 const approve = (tradeId: string, round = 1) => check(tradeId, round, { outcome: 'approve', reasons: {}, comment: '' });
-
-/** Pays the fee's order at the sandbox gateway, as the hosted page's Pay button does. */
-async function payOrder(caller: Caller, orderId: string) {
-  const r = await caller.post(`/api/orders/${orderId}/pay`, { method: 'quickPay', provider: 'sandbox' });
-  expect(r.status).toBe(200);
-  const res = await fetch(`${apiBase()}/sandbox-gateway/pay/${r.body.tradeNo}?lang=en-US`, { method: 'POST', redirect: 'manual' });
-  expect(res.status).toBe(303);
-}
 
 async function apply(buyer: Caller, ipciId: string, proposal: string, over: Record<string, unknown> = {}) {
   const r = await buyer.post('/api/trades/selfservice', selfServiceApplication(ipciId, proposal, over));
@@ -144,7 +137,7 @@ test('self-service: check fails â†’ the buyer corrects only the flagged fields â
   expect((await testDb()('orders').where({ id: orderId }).first()).order_state).toBe(2);
 
   // Both parties read the timeline; the seller got a message at each of the buyer's steps.
-  expect(await stepsOf(seller.caller, id)).toEqual(expect.arrayContaining(['platformCheck:failed', 'correction:done', 'counterOffer:done', 'awaitingFee:done', 'completed:done']));
+  expect(await stepsOf(seller.caller, 'tradeOrder', id)).toEqual(expect.arrayContaining(['platformCheck:failed', 'correction:done', 'counterOffer:done', 'awaitingFee:done', 'completed:done']));
   expect(await keysOf(seller.caller)).toEqual(expect.arrayContaining(['trade.received', 'trade.counterDeclined', 'trade.counterAccepted', 'trade.paid', 'trade.completed']));
   expect(await keysOf(buyer.caller)).toEqual(expect.arrayContaining(['trade.submittedForCheck', 'trade.checkFailed', 'trade.counterOffer', 'trade.awaitingFee', 'trade.completed']));
   await saveHistory(temporal, `tradeOrder/${id}`, 'tradeOrder-check-fail-counter-pay-complete');

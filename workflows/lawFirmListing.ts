@@ -64,6 +64,8 @@ export async function lawFirmListing(input: LawFirmListingInput): Promise<LawFir
   let rechecking = false;
   let renewRequested = false;
   let renewalOrderId: string | null = null;
+  /** Paid: the term is being started (the database may read listed a moment before `term` is set). */
+  let listing = false;
   let orders = 0;
   let rechecks = 0;
 
@@ -140,6 +142,9 @@ export async function lawFirmListing(input: LawFirmListingInput): Promise<LawFir
   setHandler(
     renewLawFirm,
     async () => {
+      // The API saw the listing in the database: the workflow enters it right after.
+      await condition(() => term !== null);
+      if (!mayRenewListing(state, term!.listedUntil, chinaToday())) throw rejection('lawFirm.notRenewable');
       renewRequested = true;
       await condition(() => renewalOrderId !== null || state === 'expired');
       if (renewalOrderId === null) throw rejection('lawFirm.notRenewable');
@@ -148,7 +153,8 @@ export async function lawFirmListing(input: LawFirmListingInput): Promise<LawFir
     {
       validator: ({ userId: caller }) => {
         mine(caller);
-        if (renewRequested || !mayRenewListing(state, term?.listedUntil ?? null, chinaToday())) throw rejection('lawFirm.notRenewable');
+        const enteringListing = listing && term === null;
+        if (renewRequested || (!enteringListing && !mayRenewListing(state, term?.listedUntil ?? null, chinaToday()))) throw rejection('lawFirm.notRenewable');
       },
     },
   );
@@ -256,6 +262,7 @@ export async function lawFirmListing(input: LawFirmListingInput): Promise<LawFir
     await condition(allHandlersFinished);
     return 'lapsed';
   }
+  listing = true;
   term = await acts.startLawFirmTerm({ firmId, termMs: input.termMs });
   enter('listed');
   await together(

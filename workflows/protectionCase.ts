@@ -47,6 +47,8 @@ export async function protectionCase(input: ProtectionCaseInput): Promise<Protec
   const detail = `usercenter/protectdetail/${caseId}`;
   let state: ProtectionState = 'acceptance';
   let supplementRequested = false;
+  /** Accepted by staff: the database reads processing a moment before the workflow enters it. */
+  let accepting = false;
   /** Numbers each correspondence entry, in the order the history handles them: their dedupe keys. */
   let entries = 0;
   const view = (): ProtectionCaseView => ({ state, supplementRequested });
@@ -56,6 +58,9 @@ export async function protectionCase(input: ProtectionCaseInput): Promise<Protec
   setHandler(
     postProtectionProgress,
     async ({ actor, progress: p }) => {
+      // Posted the moment the case was accepted: the workflow enters processing right after.
+      await condition(() => state !== 'acceptance');
+      if (state !== 'processing') throw rejection('protection.notProcessing');
       const n = ++entries;
       const asks = p.requestSupplement && !supplementRequested;
       if (asks) supplementRequested = true;
@@ -84,7 +89,7 @@ export async function protectionCase(input: ProtectionCaseInput): Promise<Protec
     {
       validator: ({ actor }) => {
         if (!actor.roles.some((r: Role) => r === QUEUE_ROLE.protection || r === 'admin')) throw rejection('http.forbidden');
-        if (state !== 'processing') throw rejection('protection.notProcessing');
+        if (state !== 'processing' && !(accepting && state === 'acceptance')) throw rejection('protection.notProcessing');
       },
     },
   );
@@ -171,6 +176,7 @@ export async function protectionCase(input: ProtectionCaseInput): Promise<Protec
       await progress(KIND, caseId, { step: 'acceptance', status: 'failed', actor: 'staff', actorName: decidedBy.name, reasons: { ...decision.reasons, category: reason } });
       return refuse(reason, decision.reasons);
     }
+    accepting = true;
     await acts.acceptProtectionCase({ caseId });
     enter('processing');
     await progress(KIND, caseId, { step: 'acceptance', status: 'done', actor: 'staff', actorName: decidedBy.name });

@@ -1,4 +1,4 @@
-import { Callout } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import { Formik, type FormikHelpers, type FormikProps, type FormikValues } from 'formik';
 import type { ReactNode } from 'react';
 import type { AnySchema } from 'yup';
@@ -11,7 +11,8 @@ export type ServerErrors = ReturnType<typeof useServerErrors>;
  * A Formik form checked with its domain schema before it is sent (`check` adds a page's own rule on
  * top, its messages winning), the server's refusal handled as every form handles it: its message in
  * a callout above the fields, its field messages in `server` for the fields to show until edited.
- * `children` draws the fields and actions.
+ * `children` draws the fields; the send button (`${id}-submit`, after `extraActions`) closes the form,
+ * disabled while `submitBlocked` says the values cannot be sent at all.
  */
 export function CheckedForm<V extends FormikValues>({
   id,
@@ -20,6 +21,9 @@ export function CheckedForm<V extends FormikValues>({
   check,
   initial,
   onSubmit,
+  submitText,
+  extraActions,
+  submitBlocked,
   children,
 }: {
   id: string;
@@ -28,6 +32,9 @@ export function CheckedForm<V extends FormikValues>({
   check?: (values: V) => Record<string, string> | undefined;
   initial: V;
   onSubmit: (values: V) => Promise<void>;
+  submitText: string;
+  extraActions?: ReactNode;
+  submitBlocked?: (values: V) => boolean;
   children: (form: FormikProps<V>, server: ServerErrors) => ReactNode;
 }) {
   const errors = useServerErrors();
@@ -51,6 +58,10 @@ export function CheckedForm<V extends FormikValues>({
             </Callout>
           )}
           {children(form, errors)}
+          <div className="ipci-form-actions">
+            {extraActions}
+            <Button type="submit" intent="primary" icon="send-message" text={submitText} loading={form.isSubmitting} disabled={submitBlocked?.(form.values)} data-testid={`${id}-submit`} />
+          </div>
         </form>
       )}
     </Formik>

@@ -1,4 +1,4 @@
-import { Button, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnySchema } from 'yup';
@@ -89,7 +89,7 @@ export function LawFirmForm({
 }) {
   const { t } = useTranslation();
   return (
-    <CheckedForm<LawFirmFormValues> id={id} className="ipci-lawfirm-form" schema={schema} initial={initial} onSubmit={onSubmit}>
+    <CheckedForm<LawFirmFormValues> id={id} className="ipci-lawfirm-form" schema={schema} initial={initial} onSubmit={onSubmit} submitText={submitText} extraActions={extraActions}>
       {(form, { server, clear, setField }) => (
         <>
           {FIELDS.map((f) => {
@@ -182,10 +182,6 @@ export function LawFirmForm({
               </FormGroup>
             );
           })}
-          <div className="ipci-form-actions">
-            {extraActions}
-            <Button type="submit" intent="primary" icon="send-message" text={submitText} loading={form.isSubmitting} data-testid={`${id}-submit`} />
-          </div>
         </>
       )}
     </CheckedForm>

@@ -1,4 +1,4 @@
-import { Button, FormGroup, InputGroup, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { FormGroup, InputGroup, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnySchema } from 'yup';
@@ -125,7 +125,7 @@ export function SchemaForm<V extends Record<string, unknown>>({
 }) {
   const { t } = useTranslation();
   return (
-    <CheckedForm<V> id={id} schema={schema} initial={initial} onSubmit={onSubmit}>
+    <CheckedForm<V> id={id} schema={schema} initial={initial} onSubmit={onSubmit} submitText={submitText} extraActions={extraActions}>
       {(form, { server, clear, setField }) => (
         <>
           {fields.map((f) => {
@@ -153,10 +153,6 @@ export function SchemaForm<V extends Record<string, unknown>>({
               </FormGroup>
             );
           })}
-          <div className="ipci-form-actions">
-            {extraActions}
-            <Button type="submit" intent="primary" icon="send-message" text={submitText} loading={form.isSubmitting} data-testid={`${id}-submit`} />
-          </div>
         </>
       )}
     </CheckedForm>

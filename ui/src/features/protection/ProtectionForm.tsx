@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -124,6 +124,8 @@ export function ProtectionForm({ kind, lawFirmId = '' }: { kind: ProtectionKind;
       }}
       initial={initial}
       onSubmit={submit}
+      submitText={t(`protection.form.submit.${kind}`)}
+      submitBlocked={(v) => Boolean(ruleOf(v.ipciId)) || usable.length === 0}
     >
       {(form, { server, clear, setField }) => {
         const rule = ruleOf(form.values.ipciId);
@@ -144,7 +146,6 @@ export function ProtectionForm({ kind, lawFirmId = '' }: { kind: ProtectionKind;
             </FormGroup>
           );
         };
-        const blocked = Boolean(rule) || usable.length === 0;
         return (
           <>
             {choices.ipcis.length === 0 ? (
@@ -219,9 +220,6 @@ export function ProtectionForm({ kind, lawFirmId = '' }: { kind: ProtectionKind;
                 {server.lawFirmId || translateError(t, form.errors.lawFirmId)}
               </Callout>
             )}
-            <div className="ipci-form-actions">
-              <Button type="submit" intent="primary" icon="send-message" text={t(`protection.form.submit.${kind}`)} loading={form.isSubmitting} disabled={blocked} data-testid="protection-form-submit" />
-            </div>
           </>
         );
       }}

@@ -1,5 +1,5 @@
-import { FormGroup, InputGroup, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { FormGroup, Tag, type Intent } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnySchema } from 'yup';
 import { formatIpciCode } from '../../../../domain/ipci';
@@ -11,37 +11,6 @@ import { UploadPreview } from '../../components/UploadPreview';
 import { useLang } from '../../lib/useLang';
 import { fieldError } from '../account/fields';
 import type { ObjectionJson, UploadMap } from './types';
-
-/**
- * What a detail page of this area shows until its detail is there: a spinner, or why it could not
- * be read (`notFound` for a 404, else the load failure) with the way back.
- */
-export function DetailFallback({ failure, notFound, back }: { failure: 'notFound' | 'failed' | null; notFound: string; back: ReactElement }) {
-  const { t } = useTranslation();
-  if (failure) return <NonIdealState icon="issue" title={failure === 'notFound' ? notFound : t('failure.load')} action={back} />;
-  return (
-    <div className="ipci-page-center">
-      <Spinner />
-    </div>
-  );
-}
-
-/** The back-office lists' toolbar: a search box (enter searches) followed by `children` (filters). */
-export function SearchToolbar({ label, testId, onSearch, children }: { label: string; testId: string; onSearch: (q: string) => void; children: ReactNode }) {
-  const [typed, setTyped] = useState('');
-  return (
-    <form
-      className="ipci-toolbar"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSearch(typed.trim());
-      }}
-    >
-      <InputGroup leftIcon="search" type="search" placeholder={label} aria-label={label} value={typed} onChange={(e) => setTyped(e.target.value)} data-testid={testId} />
-      {children}
-    </form>
-  );
-}
 
 const STATE_INTENT: Record<ObjectionState, Intent> = {
   pendingAudit: 'none',

@@ -10,7 +10,7 @@ import { formatDate } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { useKeysetPages } from '../invitations/useKeysetPages';
-import { SearchToolbar } from '../objection/ObjectionBits';
+import { SearchToolbar } from '../../components/SearchToolbar';
 import { inLang, KindFilter, PublicityDialog, ResultTag } from './PublicityBits';
 import type { PublicityEntry, PublicityJson, PublicityPage } from './types';
 

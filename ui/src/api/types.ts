@@ -74,6 +74,9 @@ export interface Upload {
   originalName: string;
 }
 
+/** A page's uploads by id (the detail answers carry the metadata of every file they reference). */
+export type UploadMap = Record<string, Upload>;
+
 export interface IdentitySubject {
   certification: Certification;
   user: { id: string; username: string; displayName: string; kind: IdentityKind | null };

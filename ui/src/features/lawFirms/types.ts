@@ -1,8 +1,8 @@
 import type { LawFirmApplicationJson, LawFirmPublicJson } from '../../../../domain/lawFirms';
-import type { Upload } from '../../api/types';
+import type { UploadMap } from '../../api/types';
 
 export type { LawFirmApplicationJson, LawFirmPublicJson };
-export type UploadMap = Record<string, Upload>;
+export type { UploadMap };
 
 /** GET /api/public/lawfirms */
 export interface LawFirmDirectoryPage {

@@ -1,8 +1,8 @@
 import type { ObjectionJson } from '../../../../domain/objections';
-import type { Upload } from '../../api/types';
+import type { UploadMap } from '../../api/types';
 
 export type { ObjectionJson };
-export type UploadMap = Record<string, Upload>;
+export type { UploadMap };
 
 export interface ObjectionPage {
   items: ObjectionJson[];

@@ -1,8 +1,8 @@
 import type { ProtectionCaseJson, ProtectionIpciChoice } from '../../../../domain/protection';
-import type { Upload } from '../../api/types';
+import type { UploadMap } from '../../api/types';
 
 export type { ProtectionCaseJson, ProtectionIpciChoice };
-export type UploadMap = Record<string, Upload>;
+export type { UploadMap };
 
 export interface Person {
   id: string;

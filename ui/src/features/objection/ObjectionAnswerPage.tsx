@@ -1,14 +1,14 @@
 import { Callout, Card } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { objectionAnswerSchema, OBJECTION_ATTACHMENTS_MAX } from '../../../../domain/objections';
+import { objectionAnswerSchema, OBJECTION_ATTACHMENTS_MAX, OBJECTION_UPLOAD_KIND } from '../../../../domain/objections';
 import { api } from '../../api/client';
 import { formatDateTime } from '../../lib/format';
 import { useDetail } from '../../lib/useDetail';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { DetailFallback } from '../../components/DetailFallback';
-import { SchemaForm, type FormField } from './ObjectionBits';
+import { SchemaForm, type FormField } from '../../components/SchemaForm';
 import { ObjectionView } from './ObjectionView';
 import type { ObjectionDetail } from './types';
 import './objection.css';
@@ -43,6 +43,7 @@ export function ObjectionAnswerPage() {
           <h3 className="ipci-page-title">{t('objection.answer.form')}</h3>
           {o.answerDueAt && <Callout intent="warning" icon="time" style={{ marginBottom: 12 }}>{t('objection.answer.due', { at: formatDateTime(o.answerDueAt, lang) })}</Callout>}
           <SchemaForm
+            uploadKind={OBJECTION_UPLOAD_KIND}
             id="objection-answer"
             schema={objectionAnswerSchema}
             fields={ANSWER_FIELDS}

@@ -2,14 +2,15 @@ import { Card } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { mayModifyObjection, objectionSchema } from '../../../../domain/objections';
+import { mayModifyObjection, OBJECTION_UPLOAD_KIND, objectionSchema } from '../../../../domain/objections';
 import { api } from '../../api/client';
 import { Timeline } from '../../components/Timeline';
 import { useDetail } from '../../lib/useDetail';
 import { useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { DetailFallback } from '../../components/DetailFallback';
-import { OBJECTION_FIELDS, SchemaForm } from './ObjectionBits';
+import { SchemaForm } from '../../components/SchemaForm';
+import { OBJECTION_FIELDS } from './ObjectionBits';
 import { DeleteObjection } from './ObjectionListPage';
 import { ObjectionView } from './ObjectionView';
 import type { ObjectionDetail } from './types';
@@ -43,6 +44,7 @@ export function ObjectionDetailPage() {
         <Card id="modify">
           <h3 className="ipci-page-title">{t('objection.detail.modify')}</h3>
           <SchemaForm
+            uploadKind={OBJECTION_UPLOAD_KIND}
             key={o.updatedAt}
             id="objection-modify"
             schema={objectionSchema}

@@ -2,11 +2,12 @@ import { Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { objectionSchema, type ObjectionJson } from '../../../../domain/objections';
+import { OBJECTION_UPLOAD_KIND, objectionSchema, type ObjectionJson } from '../../../../domain/objections';
 import { api, ApiError } from '../../api/client';
 import { useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
-import { OBJECTION_FIELDS, ObjectionIp, SchemaForm } from './ObjectionBits';
+import { SchemaForm } from '../../components/SchemaForm';
+import { OBJECTION_FIELDS, ObjectionIp } from './ObjectionBits';
 import type { ObjectionTarget } from './types';
 import './objection.css';
 
@@ -58,6 +59,7 @@ export function ObjectionFormPage() {
           <NonIdealState icon="disable" title={t('objection.ownIp', { ns: 'errors' })} />
         ) : (
           <SchemaForm
+            uploadKind={OBJECTION_UPLOAD_KIND}
             id="objection-form"
             schema={objectionSchema}
             fields={OBJECTION_FIELDS}

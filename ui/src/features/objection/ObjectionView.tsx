@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ObjectionJson } from '../../../../domain/objections';
 import { formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
-import { Attachments, ObjectionIp, ObjectionStateTag } from './ObjectionBits';
+import { Attachments } from '../../components/Attachments';
+import { ObjectionIp, ObjectionStateTag } from './ObjectionBits';
 import type { UploadMap } from './types';
 
 const TEXT_FIELDS = ['companyName', 'contact', 'phone', 'email'] as const;

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatIpciCode } from '../../../../domain/ipci';
 import { ipNameIn } from '../../../../domain/ipNames';
-import { PROTECTION_FILES_MAX, protectionProgressSchema, type EligibilityRule, type ProtectionState } from '../../../../domain/protection';
+import { PROTECTION_FILES_MAX, PROTECTION_UPLOAD_KIND, protectionProgressSchema, type EligibilityRule, type ProtectionState } from '../../../../domain/protection';
 import { api } from '../../api/client';
 import { formatDateTime } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
-import { Attachments, SchemaForm, type FormField } from '../objection/ObjectionBits';
+import { SchemaForm, type FormField } from '../../components/SchemaForm';
+import { Attachments } from '../../components/Attachments';
 import type { ProtectionCaseJson, UploadMap } from './types';
 // The shared Attachments list is laid out by the objection feature's style sheet.
 import '../objection/objection.css';
@@ -173,6 +174,7 @@ export function ProgressForm({ value: c, onPosted }: { value: ProtectionCaseJson
       <h3 className="ipci-page-title">{t('protection.progress.title')}</h3>
       <p className="ipci-muted">{t('protection.progress.hint')}</p>
       <SchemaForm
+        uploadKind={PROTECTION_UPLOAD_KIND}
         key={c.updates.length}
         id="protection-progress-form"
         schema={protectionProgressSchema}

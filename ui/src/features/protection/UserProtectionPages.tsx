@@ -1,7 +1,7 @@
 import { Callout, Card, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PROTECTION_FILES_MAX, protectionSupplementSchema, type ProtectionTab } from '../../../../domain/protection';
+import { PROTECTION_FILES_MAX, PROTECTION_UPLOAD_KIND, protectionSupplementSchema, type ProtectionTab } from '../../../../domain/protection';
 import { api } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
 import { Timeline } from '../../components/Timeline';
@@ -12,7 +12,7 @@ import { showToast } from '../../session/toaster';
 import { GoButton } from '../../components/GoButton';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { DetailFallback } from '../../components/DetailFallback';
-import { SchemaForm, type FormField } from '../objection/ObjectionBits';
+import { SchemaForm, type FormField } from '../../components/SchemaForm';
 import { ProtectionIp, ProtectionStateTag, ProtectionView } from './ProtectionBits';
 import type { ProtectionCaseJson, ProtectionDetail, ProtectionPage } from './types';
 import './protection.css';
@@ -121,6 +121,7 @@ export function ProtectionSupplementPage() {
             </Callout>
           )}
           <SchemaForm
+            uploadKind={PROTECTION_UPLOAD_KIND}
             id="protection-supplement"
             schema={protectionSupplementSchema}
             fields={SUPPLEMENT_FIELDS}

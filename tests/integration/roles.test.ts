@@ -2,7 +2,8 @@ import { Caller, closeTestDb, DEMO, signedIn } from '../support/http';
 
 /** Every API route and who may call it (api/README.md); each must refuse everyone else. */
 const ROUTES: Array<[method: string, path: string, allowed: string[]]> = [
-  ['POST', '/api/uploads', ['user']],
+  // Staff upload too: files they attach to a protection case's progress.
+  ['POST', '/api/uploads', ['user', 'reviewer', 'admin']],
   ['GET', '/api/uploads/00000000-0000-4000-8000-000000000000', ['user', 'reviewer', 'admin']],
   ['GET', '/api/identity', ['user']],
   ['POST', '/api/identity', ['user']],
@@ -23,6 +24,11 @@ const ROUTES: Array<[method: string, path: string, allowed: string[]]> = [
   ['DELETE', '/api/messages/1', ['user', 'reviewer', 'admin']],
   ['GET', '/api/admin/calendar/2026', ['admin']],
   ['PUT', '/api/admin/calendar/2026', ['admin']],
+  ['GET', '/api/protection/ipcis', ['user']],
+  ['POST', '/api/protection/cases/00000000-0000-4000-8000-000000000000/progress', ['reviewer', 'admin']],
+  ['GET', '/api/lawfirm/application', ['user']],
+  ['GET', '/api/admin/lawfirms', ['admin']],
+  ['GET', '/api/admin/protection/publicity', ['admin']],
 ];
 
 const callers: Record<string, Caller> = {};

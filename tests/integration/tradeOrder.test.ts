@@ -280,7 +280,8 @@ test('guards: certified users only, not one’s own IP, only listed IPs, one ope
   // The buyer cancels before paying: closed, the seller told.
   const cancelled = await buyer.caller.post(`/api/trades/${id}/cancel`);
   expect(cancelled.body.trade).toMatchObject({ state: 'closed', closeReason: 'cancelledByBuyer' });
-  expect(await keysOf(seller.caller)).toContain('trade.cancelled');
+  // The workflow tells the seller after it answered the cancel: wait for the message.
+  await eventually(async () => (await keysOf(seller.caller)).includes('trade.cancelled'));
   expect((await buyer.caller.post(`/api/trades/${id}/replies`, { body: 'late' })).status).toBe(409);
   await saveHistory(temporal, `tradeOrder/${id}`, 'tradeOrder-reply-cancel');
 });

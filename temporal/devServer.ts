@@ -1,41 +1,16 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { TemporalConfig } from './config';
-
-export const CACHE_DIR = process.env.IPCI_CACHE_DIR ?? path.join(os.homedir(), '.cache', 'ipci');
-
-function onPath(bin: string): string | undefined {
-  const r = spawnSync('sh', ['-c', `command -v ${bin}`], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : undefined;
-}
+import { goTool } from '../scripts/lib/goTool';
 
 /**
  * The `temporal` CLI: TEMPORAL_CLI, then PATH, then the cache; otherwise built once with Go
  * (a few minutes) into the cache, outside the repo.
  */
-export async function temporalBinary(cfg: TemporalConfig, log: (line: string) => void = console.log): Promise<string> {
-  const cached = path.join(CACHE_DIR, 'bin', 'temporal');
-  const found = process.env.TEMPORAL_CLI ?? onPath('temporal') ?? (existsSync(cached) ? cached : undefined);
-  if (found) return found;
-  if (!onPath('go')) throw new Error('The Temporal dev server is not built and Go is not installed: install Go, or set TEMPORAL_ADDRESS / TEMPORAL_CLI');
-  mkdirSync(path.dirname(cached), { recursive: true });
-  const pkg = `github.com/temporalio/cli/cmd/temporal@${cfg.devServer.cliVersion}`;
-  log(`Building the Temporal dev server (${pkg}) once into ${path.dirname(cached)}; this takes a few minutes on the first run…`);
-  const started = Date.now();
-  const ticker = setInterval(() => log(`  …still building the Temporal dev server (${Math.round((Date.now() - started) / 1000)} s)`), 15_000);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const go = spawn('go', ['install', pkg], { env: { ...process.env, GOBIN: path.dirname(cached) }, stdio: ['ignore', 'inherit', 'inherit'] });
-      go.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`go install ${pkg} failed with exit code ${code}`))));
-    });
-  } finally {
-    clearInterval(ticker);
-  }
-  log(`  built in ${Math.round((Date.now() - started) / 1000)} s`);
-  return cached;
+export function temporalBinary(cfg: TemporalConfig, log: (line: string) => void = console.log): Promise<string> {
+  return goTool({ name: 'temporal', pkg: `github.com/temporalio/cli/cmd/temporal@${cfg.devServer.cliVersion}`, envVar: 'TEMPORAL_CLI', what: 'the Temporal dev server' }, log);
 }
 
 export function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 60_000): Promise<void> {

@@ -1,0 +1,129 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { SizeLimit } from './limit';
+import { assertKey, assertPrefix, type ByteRange, type ObjectInfo, type ObjectStore, type ObjectStream, type PutOptions, type PutResult, type SignedUrlOptions } from './store';
+
+export interface DiskStoreOptions {
+  root: string;
+  /** Signed download addresses point at the API (`${publicBase}/api/files/<key>?expires=…&sig=…`). */
+  publicBase: string;
+  /** HMAC key of those addresses. */
+  signingSecret: string;
+}
+
+interface Meta {
+  contentType: string;
+  originalName: string | null;
+}
+
+/**
+ * Files on local disk (the default): an object is the file `<root>/<key>` — so the uploads an
+ * installation already has are objects under their storage key —, its metadata `<root>/.meta/<key>.json`.
+ * A put streams into `<root>/.tmp` and is renamed into place only once complete and within its limit.
+ */
+export function diskStore(o: DiskStoreOptions): ObjectStore {
+  const file = (key: string) => path.join(o.root, key);
+  const metaFile = (key: string) => path.join(o.root, '.meta', `${key}.json`);
+
+  const info = async (key: string): Promise<ObjectInfo | null> => {
+    const [s, meta] = await Promise.all([stat(file(key)).catch(() => null), readMeta(key)]);
+    if (!s?.isFile()) return null;
+    return { key, size: s.size, contentType: meta.contentType, originalName: meta.originalName, lastModified: s.mtime };
+  };
+  const readMeta = async (key: string): Promise<Meta> => {
+    try {
+      return JSON.parse(await readFile(metaFile(key), 'utf8')) as Meta;
+    } catch {
+      // Files written before the store existed have no metadata; the database row still knows it.
+      return { contentType: 'application/octet-stream', originalName: null };
+    }
+  };
+
+  return {
+    kind: 'disk',
+
+    async put(key: string, body: Readable, options: PutOptions): Promise<PutResult> {
+      assertKey(key);
+      const tmp = path.join(o.root, '.tmp', randomUUID());
+      await mkdir(path.dirname(tmp), { recursive: true });
+      const limit = new SizeLimit(options.maxBytes);
+      try {
+        await pipeline(body, limit, createWriteStream(tmp));
+        await mkdir(path.dirname(file(key)), { recursive: true });
+        await mkdir(path.dirname(metaFile(key)), { recursive: true });
+        const meta: Meta = { contentType: options.contentType, originalName: options.originalName ?? null };
+        await writeFile(metaFile(key), JSON.stringify(meta));
+        await rename(tmp, file(key));
+      } finally {
+        await rm(tmp, { force: true });
+      }
+      return { ...(await info(key))!, sha256: limit.sha256() };
+    },
+
+    async get(key: string, range?: ByteRange): Promise<ObjectStream | null> {
+      assertKey(key);
+      const found = await info(key);
+      if (!found) return null;
+      if (!range) return { ...found, body: createReadStream(file(key)) };
+      if (range.start >= found.size) return null;
+      const end = Math.min(range.end ?? found.size - 1, found.size - 1);
+      return { ...found, body: createReadStream(file(key), { start: range.start, end }), range: { start: range.start, end } };
+    },
+
+    head(key: string) {
+      assertKey(key);
+      return info(key);
+    },
+
+    async delete(key: string): Promise<void> {
+      assertKey(key);
+      await rm(file(key), { force: true });
+      await rm(metaFile(key), { force: true });
+    },
+
+    async *list(prefix: string): AsyncIterable<ObjectInfo> {
+      assertPrefix(prefix);
+      const keys: string[] = [];
+      const walk = async (dir: string, rel: string) => {
+        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+        for (const e of entries) {
+          if (e.name.startsWith('.')) continue;
+          const key = rel ? `${rel}/${e.name}` : e.name;
+          if (e.isDirectory()) await walk(path.join(dir, e.name), key);
+          else if (e.isFile() && key.startsWith(prefix)) keys.push(key);
+        }
+      };
+      await walk(o.root, '');
+      for (const key of keys.sort()) {
+        const found = await info(key);
+        if (found) yield found;
+      }
+    },
+
+    async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {
+      assertKey(key);
+      const expires = Math.floor(Date.now() / 1000) + options.expiresInSeconds;
+      const name = options.downloadName ?? '';
+      const sig = diskSignature(o.signingSecret, key, expires, name);
+      const query = new URLSearchParams({ expires: String(expires), ...(name ? { name } : {}), sig });
+      return `${o.publicBase}/api/files/${key.split('/').map(encodeURIComponent).join('/')}?${query}`;
+    },
+  };
+}
+
+function diskSignature(secret: string, key: string, expires: number, name: string): string {
+  return createHmac('sha256', secret).update(`${key}\n${expires}\n${name}`).digest('base64url');
+}
+
+/** Whether a disk store's signed address is genuine and not expired (the API's /api/files route checks it). */
+export function verifyDiskSignature(secret: string, a: { key: string; expires: string; name?: string; sig: string }, now = Date.now()): boolean {
+  const expires = Number(a.expires);
+  if (!Number.isInteger(expires) || expires * 1000 <= now) return false;
+  const want = Buffer.from(diskSignature(secret, a.key, expires, a.name ?? ''));
+  const got = Buffer.from(a.sig);
+  return want.length === got.length && timingSafeEqual(want, got);
+}

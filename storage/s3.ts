@@ -1,0 +1,140 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NoSuchKey, NotFound, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import { SizeLimit } from './limit';
+import { assertKey, assertPrefix, type ByteRange, type ObjectInfo, type ObjectStore, type ObjectStream, type PutOptions, type PutResult, type SignedUrlOptions } from './store';
+
+export interface S3StoreOptions {
+  /** http(s)://host:port of any S3-compatible server (MinIO, versitygw, Ceph RGW, OSS or COS in S3 mode…). */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** S3 metadata is ASCII: the original (UTF-8) name travels percent-encoded. */
+const NAME_META = 'original-name';
+
+const missing = (err: unknown) => err instanceof NoSuchKey || err instanceof NotFound || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
+
+/**
+ * S3-compatible object storage through the AWS SDK v3, path-style (one endpoint, the bucket in the
+ * path), so any S3-compatible server works. A put streams in parts (lib-storage) through the size
+ * limit; a refused or failed put aborts its multipart upload and removes what may have been written.
+ */
+export function s3Store(o: S3StoreOptions): ObjectStore {
+  const client = new S3Client({
+    endpoint: o.endpoint,
+    region: o.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey },
+    // Checksums only where a request needs them: not every S3-compatible server knows the newer headers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = o.bucket;
+
+  const head = async (key: string): Promise<ObjectInfo | null> => {
+    try {
+      const r = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      return toInfo(key, r.ContentLength ?? 0, r.ContentType, r.Metadata, r.LastModified);
+    } catch (err) {
+      if (missing(err)) return null;
+      throw err;
+    }
+  };
+
+  const remove = async (key: string) => {
+    await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+  };
+
+  return {
+    kind: 's3',
+
+    async put(key: string, body: Readable, options: PutOptions): Promise<PutResult> {
+      assertKey(key);
+      const limit = new SizeLimit(options.maxBytes);
+      body.on('error', (err) => limit.destroy(err));
+      const upload = new Upload({
+        client,
+        params: {
+          Bucket,
+          Key: key,
+          Body: body.pipe(limit),
+          ContentType: options.contentType,
+          Metadata: options.originalName ? { [NAME_META]: encodeURIComponent(options.originalName) } : undefined,
+        },
+        leavePartsOnError: false,
+      });
+      try {
+        await upload.done();
+      } catch (err) {
+        // A single-part upload may have completed before the stream failed: nothing of it may stay.
+        await remove(key).catch(() => undefined);
+        throw err instanceof Error && limit.errored ? limit.errored : err;
+      }
+      return { ...(await head(key))!, sha256: limit.sha256() };
+    },
+
+    async get(key: string, range?: ByteRange): Promise<ObjectStream | null> {
+      assertKey(key);
+      try {
+        const r = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined }));
+        const total = range ? Number(/\/(\d+)$/.exec(r.ContentRange ?? '')?.[1] ?? r.ContentLength ?? 0) : (r.ContentLength ?? 0);
+        const info = toInfo(key, total, r.ContentType, r.Metadata, r.LastModified);
+        const body = r.Body as Readable;
+        if (!range) return { ...info, body };
+        const [, start, end] = /bytes (\d+)-(\d+)/.exec(r.ContentRange ?? '') ?? [];
+        return { ...info, body, range: { start: Number(start), end: Number(end) } };
+      } catch (err) {
+        // 416: the range starts past the end, like a missing object for the caller.
+        if (missing(err) || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 416)) return null;
+        throw err;
+      }
+    },
+
+    head(key: string) {
+      assertKey(key);
+      return head(key);
+    },
+
+    async delete(key: string): Promise<void> {
+      assertKey(key);
+      await remove(key);
+    },
+
+    async *list(prefix: string): AsyncIterable<ObjectInfo> {
+      assertPrefix(prefix);
+      let token: string | undefined;
+      do {
+        const r = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken: token }));
+        for (const item of r.Contents ?? []) {
+          // The listing carries no metadata; the caller heads an object when it needs its type or name.
+          if (item.Key) yield { key: item.Key, size: item.Size ?? 0, contentType: 'application/octet-stream', originalName: null, lastModified: item.LastModified ?? new Date(0) };
+        }
+        token = r.IsTruncated ? r.NextContinuationToken : undefined;
+      } while (token);
+    },
+
+    async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {
+      assertKey(key);
+      const disposition = options.downloadName ? `attachment; filename*=UTF-8''${encodeURIComponent(options.downloadName)}` : undefined;
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: disposition }), { expiresIn: options.expiresInSeconds });
+    },
+  };
+}
+
+function toInfo(key: string, size: number, contentType: string | undefined, meta: Record<string, string> | undefined, lastModified: Date | undefined): ObjectInfo {
+  const name = meta?.[NAME_META];
+  let originalName: string | null = null;
+  if (name) {
+    try {
+      originalName = decodeURIComponent(name);
+    } catch {
+      originalName = name;
+    }
+  }
+  return { key, size, contentType: contentType ?? 'application/octet-stream', originalName, lastModified: lastModified ?? new Date(0) };
+}

@@ -1,5 +1,6 @@
 import { closeDb, db } from '../db/connection';
 import { uploadDir } from '../db/uploadFiles';
+import { appStore } from '../storage/appStore';
 import { MAX_UPLOAD_BYTES } from '../domain/uploads';
 import { createClient } from '../temporal/client';
 import { temporalConfig } from '../temporal/config';
@@ -23,6 +24,7 @@ async function main() {
     cfg,
     events,
     uploadDir: uploadDir(),
+    store: appStore(uploadDir()),
     maxUploadBytes: Number(process.env.UPLOAD_MAX_BYTES ?? MAX_UPLOAD_BYTES),
     notifier: createNotifier(k),
   });

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import multer from '@koa/multer';
-import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +14,7 @@ import { allow } from '../middleware/auth';
 import { assertWellFormed } from '../middleware/wellFormed';
 import { sniffFile } from '../lib/sniff';
 import { measureImage } from '../lib/imageFacts';
+import { sendObject } from '../lib/sendObject';
 import type { Middleware } from 'koa';
 
 /**
@@ -32,7 +32,7 @@ async function checkPicture(kind: UploadKind, path: string, mime: string, bytes:
   if (rule) throw new HttpError(422, 'imageRejected', rule, {}, { file: { key: rule } });
 }
 
-export function uploadRoutes({ db, uploadDir, maxUploadBytes }: ApiDeps): Router {
+export function uploadRoutes({ db, uploadDir, maxUploadBytes, store }: ApiDeps): Router {
   const incoming = path.join(uploadDir, 'incoming');
   // Browsers send a file name as UTF-8 without naming the charset; busboy would read it as latin1.
   // (@types/koa__multer predates multer's defParamCharset.)
@@ -95,10 +95,8 @@ export function uploadRoutes({ db, uploadDir, maxUploadBytes }: ApiDeps): Router
       // Its owner, staff, or the counterpart of a case that references it (db/uploadGrants); anyone
       // else learns nothing, not even that it exists.
       if (!row || (row.owner_id !== me && !isStaff(ctx.state.user.roles) && !(await uploadGranted(db, row.id, me)))) throw notFound();
-      ctx.type = row.mime;
       ctx.set('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.original_name)}`);
       ctx.set('Cache-Control', 'private, max-age=3600');
-      ctx.set('X-Content-Type-Options', 'nosniff');
-      ctx.body = createReadStream(path.join(uploadDir, row.storage_key));
+      await sendObject(ctx, store, row.storage_key, row.mime);
     });
 }

@@ -127,3 +127,29 @@ test('a file name is kept as the browser sent it (UTF-8), not read as latin1', a
   expect(r.body.originalName).toBe('身份证正面 «été».png');
   expect((await testDb()('uploads').where({ id: r.body.id }).first('original_name')).original_name).toBe('身份证正面 «été».png');
 });
+
+test('a stored file is read in byte ranges: 206 with its Content-Range, a suffix range, 416 past its end', async () => {
+  const { caller } = await signedIn('personal');
+  const bytes = Buffer.from('%PDF-1.4\n' + 'x'.repeat(200) + '\n%%EOF\n');
+  const id = (await caller.upload('proof', bytes, 'range.pdf')).body.id as string;
+  const get = (range?: string) =>
+    fetch(`${process.env.IPCI_TEST_API}/api/uploads/${id}`, { headers: { cookie: `${caller.cookie}; cookie-lang=en-US`, ...(range ? { range } : {}) } });
+
+  const whole = await get();
+  expect(whole.status).toBe(200);
+  expect(whole.headers.get('accept-ranges')).toBe('bytes');
+  expect(Buffer.from(await whole.arrayBuffer())).toEqual(bytes);
+
+  const part = await get('bytes=0-8');
+  expect(part.status).toBe(206);
+  expect(part.headers.get('content-range')).toBe(`bytes 0-8/${bytes.length}`);
+  expect(await part.text()).toBe('%PDF-1.4\n');
+  const tail = await get('bytes=-7');
+  expect(tail.status).toBe(206);
+  expect(await tail.text()).toBe('%%EOF\n'.padStart(7, '\n'));
+
+  const past = await get(`bytes=${bytes.length}-`);
+  expect(past.status).toBe(416);
+  expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+  expect(((await past.json()) as { message: string }).message).toBe('The requested range of the file cannot be served');
+});

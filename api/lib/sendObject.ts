@@ -1,0 +1,46 @@
+import type { Context } from 'koa';
+import type { ByteRange, ObjectStore } from '../../storage';
+import { HttpError } from '../errors';
+
+/**
+ * The one Range form browsers and players send for a file: `bytes=start-[end]` or a suffix
+ * `bytes=-n`. Anything else is ignored (the whole object is sent), as HTTP allows.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') {
+    const n = Number(m[2]);
+    if (n === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - n), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * Streams a stored object as the answer, honouring a Range request (206 with Content-Range; 416 past
+ * the end), with the type the upload check found and nosniff. 404 when the store has no such object.
+ */
+export async function sendObject(ctx: Context, store: ObjectStore, key: string, mime: string): Promise<void> {
+  const info = await store.head(key);
+  if (!info) throw new HttpError(404, 'notFound', 'http.notFound');
+  ctx.set('Accept-Ranges', 'bytes');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  const range = parseRange(ctx.get('Range') || undefined, info.size);
+  if (range === 'unsatisfiable') {
+    ctx.set('Content-Range', `bytes */${info.size}`);
+    throw new HttpError(416, 'rangeNotSatisfiable', 'http.rangeNotSatisfiable');
+  }
+  const object = await store.get(key, range);
+  if (!object) throw new HttpError(404, 'notFound', 'http.notFound');
+  ctx.type = mime;
+  if (object.range) {
+    ctx.status = 206;
+    ctx.set('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
+    ctx.length = object.range.end - object.range.start + 1;
+  } else ctx.length = object.size;
+  ctx.body = object.body;
+}

@@ -104,7 +104,8 @@ describe.each(['disk', 's3'] as const)('%s store', (kind) => {
 
   test('a large file streams through without being held in memory', async () => {
     const key = keyOf('large');
-    const size = 96 << 20;
+    // Big enough that holding it would show above garbage not yet collected under a loaded CI machine.
+    const size = 256 << 20;
     let peak = 0;
     const base = process.memoryUsage();
     const sample = setInterval(() => {
@@ -121,8 +122,8 @@ describe.each(['disk', 's3'] as const)('%s store', (kind) => {
       clearInterval(sample);
       await store().delete(key);
     }
-    // Parts in flight (S3: 4 of 5 MiB) and stream buffers, nowhere near the 96 MiB of the file.
-    expect(peak).toBeLessThan(48 << 20);
+    // Parts in flight (S3: 4 of 5 MiB), stream buffers and uncollected garbage, well below the 256 MiB of the file.
+    expect(peak).toBeLessThan(160 << 20);
   }, 120_000);
 
   test('keys are the platform\'s own paths, never a user\'s name or a way out of the store', async () => {

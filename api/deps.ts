@@ -4,6 +4,7 @@ import type { TemporalConfig } from '../temporal/config';
 import type { EventHub } from './events';
 import type { Notifier } from './lib/notifier';
 import type { ObjectStore } from '../storage';
+import type { DownloadConfig } from '../storage/appStore';
 
 /** What every route factory receives; one set per API process. */
 export interface ApiDeps {
@@ -12,8 +13,10 @@ export interface ApiDeps {
   cfg: TemporalConfig;
   events: EventHub;
   uploadDir: string;
-  /** Where files are read from (the disk store over uploadDir until every writer moves onto it). */
+  /** Where every file is kept (storage/appStore: STORAGE_URL, else disk under uploadDir). */
   store: ObjectStore;
+  /** Whether downloads stream through the API or redirect to a signed address. */
+  downloads: DownloadConfig;
   maxUploadBytes: number;
   notifier: Notifier;
 }

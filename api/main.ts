@@ -1,6 +1,6 @@
 import { closeDb, db } from '../db/connection';
 import { uploadDir } from '../db/uploadFiles';
-import { appStore } from '../storage/appStore';
+import { appStore, downloadConfig } from '../storage/appStore';
 import { MAX_UPLOAD_BYTES } from '../domain/uploads';
 import { createClient } from '../temporal/client';
 import { temporalConfig } from '../temporal/config';
@@ -24,7 +24,8 @@ async function main() {
     cfg,
     events,
     uploadDir: uploadDir(),
-    store: appStore(uploadDir()),
+    store: appStore(),
+    downloads: downloadConfig(),
     maxUploadBytes: Number(process.env.UPLOAD_MAX_BYTES ?? MAX_UPLOAD_BYTES),
     notifier: createNotifier(k),
   });

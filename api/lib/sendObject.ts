@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { ByteRange, ObjectStore } from '../../storage';
+import type { DownloadConfig } from '../../storage/appStore';
 import { HttpError } from '../errors';
 
 /**
@@ -20,13 +21,30 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+export interface SendOptions {
+  /** The type the upload check found (never the client's word). */
+  mime: string;
+  /** Offered to the browser as the file's name (UTF-8 kept). */
+  fileName?: string;
+  /** inline (shown in the page) by default; attachment asks the browser to save it. */
+  disposition?: 'inline' | 'attachment';
+  /** Cache-Control of the answer; private by default. */
+  cache?: string;
+}
+
 /**
- * Streams a stored object as the answer, honouring a Range request (206 with Content-Range; 416 past
- * the end), with the type the upload check found and nosniff. 404 when the store has no such object.
+ * Hands out a stored object the caller has been allowed to read (the route checks who may): streamed
+ * through the API, honouring a Range request (206 with Content-Range; 416 past the end), with the
+ * type the upload check found and nosniff — or, when downloads redirect, 302 to a short-lived signed
+ * address of the store. 404 when the store has no such object.
  */
-export async function sendObject(ctx: Context, store: ObjectStore, key: string, mime: string): Promise<void> {
+export async function sendObject(ctx: Context, files: { store: ObjectStore; downloads: DownloadConfig }, key: string, o: SendOptions): Promise<void> {
+  const { store } = files;
   const info = await store.head(key);
   if (!info) throw new HttpError(404, 'notFound', 'http.notFound');
+  if (o.fileName !== undefined) ctx.set('Content-Disposition', `${o.disposition ?? 'inline'}; filename*=UTF-8''${encodeURIComponent(o.fileName)}`);
+  else if (o.disposition) ctx.set('Content-Disposition', o.disposition);
+  ctx.set('Cache-Control', o.cache ?? 'private, max-age=3600');
   ctx.set('Accept-Ranges', 'bytes');
   ctx.set('X-Content-Type-Options', 'nosniff');
   const range = parseRange(ctx.get('Range') || undefined, info.size);
@@ -36,7 +54,7 @@ export async function sendObject(ctx: Context, store: ObjectStore, key: string, 
   }
   const object = await store.get(key, range);
   if (!object) throw new HttpError(404, 'notFound', 'http.notFound');
-  ctx.type = mime;
+  ctx.type = o.mime;
   if (object.range) {
     ctx.status = 206;
     ctx.set('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);

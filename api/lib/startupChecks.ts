@@ -1,3 +1,4 @@
+import { storageProblems } from '../../storage/appStore';
 import { configuredProviders } from '../payments/gateway';
 import { siteOriginProblem } from './siteOrigin';
 
@@ -28,5 +29,6 @@ export function apiStartupProblems(env: NodeJS.ProcessEnv = process.env): string
       problems.push((err as Error).message);
     }
   }
+  problems.push(...storageProblems(env));
   return problems;
 }

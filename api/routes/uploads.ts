@@ -32,7 +32,7 @@ async function checkPicture(kind: UploadKind, path: string, mime: string, bytes:
   if (rule) throw new HttpError(422, 'imageRejected', rule, {}, { file: { key: rule } });
 }
 
-export function uploadRoutes({ db, uploadDir, maxUploadBytes, store }: ApiDeps): Router {
+export function uploadRoutes({ db, uploadDir, maxUploadBytes, store, downloads }: ApiDeps): Router {
   const incoming = path.join(uploadDir, 'incoming');
   // Browsers send a file name as UTF-8 without naming the charset; busboy would read it as latin1.
   // (@types/koa__multer predates multer's defParamCharset.)
@@ -95,8 +95,6 @@ export function uploadRoutes({ db, uploadDir, maxUploadBytes, store }: ApiDeps):
       // Its owner, staff, or the counterpart of a case that references it (db/uploadGrants); anyone
       // else learns nothing, not even that it exists.
       if (!row || (row.owner_id !== me && !isStaff(ctx.state.user.roles) && !(await uploadGranted(db, row.id, me)))) throw notFound();
-      ctx.set('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.original_name)}`);
-      ctx.set('Cache-Control', 'private, max-age=3600');
-      await sendObject(ctx, store, row.storage_key, row.mime);
+      await sendObject(ctx, { store, downloads }, row.storage_key, { mime: row.mime, fileName: row.original_name });
     });
 }

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { createApp } from '../../api/app';
-import { appStore } from '../../storage/appStore';
+import { appStore, downloadConfig } from '../../storage/appStore';
 import { EventHub } from '../../api/events';
 import { createNotifier } from '../../api/lib/notifier';
 import type { ApiDeps } from '../../api/deps';
@@ -29,7 +29,8 @@ export function appRoutes(): AppRoute[] {
     cfg: temporalConfig(),
     events: new EventHub(testDb(), process.env.DATABASE_URL!),
     uploadDir: process.env.UPLOAD_DIR!,
-    store: appStore(process.env.UPLOAD_DIR!),
+    store: appStore(),
+    downloads: downloadConfig(),
     maxUploadBytes: TEST_UPLOAD_MAX_BYTES,
     notifier: createNotifier(testDb()),
     temporal: {} as ApiDeps['temporal'],

@@ -1,6 +1,5 @@
 import { closeDb, db } from '../db/connection';
-import { uploadDir } from '../db/uploadFiles';
-import { appStore, downloadConfig } from '../storage/appStore';
+import { appStore, downloadConfig, uploadDir } from '../storage/appStore';
 import { MAX_UPLOAD_BYTES } from '../domain/uploads';
 import { createClient } from '../temporal/client';
 import { temporalConfig } from '../temporal/config';

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { siteOrigin } from '../api/lib/siteOrigin';
-import { uploadDir } from '../db/uploadFiles';
 import { openStore, type ObjectStore } from './index';
+
+/** Where the disk store keeps files (UPLOAD_DIR, else .data/uploads): the same folder for the API and the workers. */
+export const uploadDir = (env: NodeJS.ProcessEnv = process.env) => env.UPLOAD_DIR ?? path.resolve(__dirname, '..', '.data', 'uploads');
 
 /**
  * The platform's one store, the same in the API and the workers: STORAGE_URL when set (S3-compatible

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, opendir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -87,18 +87,8 @@ export function diskStore(o: DiskStoreOptions): ObjectStore {
 
     async *list(prefix: string): AsyncIterable<ObjectInfo> {
       assertPrefix(prefix);
-      const keys: string[] = [];
-      const walk = async (dir: string, rel: string) => {
-        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-        for (const e of entries) {
-          if (e.name.startsWith('.')) continue;
-          const key = rel ? `${rel}/${e.name}` : e.name;
-          if (e.isDirectory()) await walk(path.join(dir, e.name), key);
-          else if (e.isFile() && key.startsWith(prefix)) keys.push(key);
-        }
-      };
-      await walk(o.root, '');
-      for (const key of keys.sort()) {
+      for await (const key of walk(o.root, '', prefix)) {
+        // Gone since the walk saw it (deleted meanwhile): not an object any more.
         const found = await info(key);
         if (found) yield found;
       }
@@ -126,4 +116,38 @@ export function verifyDiskSignature(secret: string, a: { key: string; expires: s
   const want = Buffer.from(diskSignature(secret, a.key, expires, a.name ?? ''));
   const got = Buffer.from(a.sig);
   return want.length === got.length && timingSafeEqual(want, got);
+}
+
+/**
+ * The keys under `dir` (`rel` from the root) that start with `prefix`, in key order, yielded while
+ * walking — an installation may hold millions — and only one directory's names held at a time (its
+ * order needs them all). A directory sorts as `name/`, where its keys begin: `a-b` comes before
+ * `a/c`. Names that cannot be keys (the store's own `.meta` and `.tmp`, anything assertKey refuses)
+ * are not objects; directories whose keys cannot start with `prefix` are not entered.
+ */
+async function* walk(dir: string, rel: string, prefix: string): AsyncGenerator<string> {
+  const names: string[] = [];
+  const opened = await opendir(dir).catch(() => null);
+  if (!opened) return;
+  for await (const e of opened) {
+    if (!isKey(e.name)) continue;
+    if (e.isDirectory()) names.push(`${e.name}/`);
+    else if (e.isFile()) names.push(e.name);
+  }
+  names.sort();
+  for (const name of names) {
+    const key = rel + name;
+    if (name.endsWith('/')) {
+      if (key.startsWith(prefix) || prefix.startsWith(key)) yield* walk(path.join(dir, name), key, prefix);
+    } else if (key.startsWith(prefix) && isKey(key)) yield key;
+  }
+}
+
+function isKey(key: string): boolean {
+  try {
+    assertKey(key);
+    return true;
+  } catch {
+    return false;
+  }
 }

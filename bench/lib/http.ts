@@ -4,6 +4,11 @@ export class ApiClient {
 
   constructor(readonly base: string) {}
 
+  /** The session cookie, for requests made with node:http (streamed bodies). */
+  get cookieHeader(): string {
+    return this.cookie;
+  }
+
   async login(username: string, password: string): Promise<void> {
     const res = await fetch(`${this.base}/api/auth/login`, {
       method: 'POST',

@@ -21,6 +21,10 @@ export const BENCH = {
   temporalPort: 7240,
   temporalUiPort: 8240,
   apiPort: 3090,
+  /** A second API a benchmark may start beside the stack's, e.g. with another storage configuration. */
+  secondApiPort: 3089,
+  /** The S3-compatible server (versitygw) of bench/storage.ts. */
+  s3Port: 9300,
   taskQueue: 'ipci-bench',
   uploadDir: path.join(ROOT, '.data', 'bench-uploads'),
 };
@@ -28,6 +32,10 @@ export const BENCH = {
 export interface Stack {
   databaseUrl: string;
   apiBase: string;
+  /** The API process, whose memory a benchmark may watch (/proc/<pid>/status). */
+  apiPid: number;
+  /** The environment the worker and the API run with, to start another API beside them. */
+  env: NodeJS.ProcessEnv;
   temporalAddress: string;
   namespace: string;
   /** Rejects when the worker or the API exits before stop(). */
@@ -51,7 +59,8 @@ export function stopStack(): Promise<void> {
   return stopCurrent?.() ?? Promise.resolve();
 }
 
-export async function startStack(): Promise<Stack> {
+/** `extraEnv` is added to the worker's and the API's environment (e.g. STORAGE_URL, UPLOAD_MAX_BYTES). */
+export async function startStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<Stack> {
   const children: ChildProcess[] = [];
   let pg: RunningPostgres | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -128,11 +137,14 @@ export async function startStack(): Promise<Stack> {
       PORT: String(BENCH.apiPort),
       HOST: '127.0.0.1',
       UPLOAD_DIR: BENCH.uploadDir,
+      ...extraEnv,
     };
     const crashes: Promise<never>[] = [];
+    let apiPid = 0;
     for (const [name, entry] of [['worker', 'temporal/main.ts'], ['api', 'api/main.ts']] as const) {
       const child = runTs(name, entry, env);
       children.push(child);
+      if (name === 'api') apiPid = child.pid!;
       crashes.push(new Promise<never>((_, reject) => child.once('exit', (code) => !stopping && reject(new Error(`${name} exited (${code})`)))));
     }
     const crashed = Promise.race(crashes);
@@ -141,14 +153,14 @@ export async function startStack(): Promise<Stack> {
     const apiBase = `http://127.0.0.1:${BENCH.apiPort}`;
     await Promise.race([waitForHealth(apiBase), crashed]);
     log(`platform healthy at ${apiBase}`);
-    return { databaseUrl, apiBase, temporalAddress, namespace: cfg.namespace, crashed, stop };
+    return { databaseUrl, apiBase, apiPid, env, temporalAddress, namespace: cfg.namespace, crashed, stop };
   } catch (err) {
     await stop();
     throw err;
   }
 }
 
-async function waitForHealth(base: string, timeoutMs = 120_000): Promise<void> {
+export async function waitForHealth(base: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
@@ -165,11 +177,12 @@ async function waitForHealth(base: string, timeoutMs = 120_000): Promise<void> {
 }
 
 /**
- * A benchmark's whole life: its own stack, `run` against it (raced with a crash of the worker or API),
- * `report` of the results, and a clean stop on success, failure or Ctrl-C. Exits with
- * process.exitCode (1 on failure or a missed target set by `report`, 130 when interrupted).
+ * A benchmark's whole life: its own stack (with `extraEnv`, see startStack), `run` against it
+ * (raced with a crash of the worker or API), `report` of the results, and a clean stop on success,
+ * failure or Ctrl-C. Exits with process.exitCode (1 on failure or a missed target set by `report`,
+ * 130 when interrupted).
  */
-export async function runBench<R>(run: (stack: Stack) => Promise<R>, report: (results: R) => void): Promise<never> {
+export async function runBench<R>(run: (stack: Stack) => Promise<R>, report: (results: R) => void, extraEnv: NodeJS.ProcessEnv = {}): Promise<never> {
   let stack: Stack | undefined;
   // Stop the stack; startStack or run() then fail, and the finally below cleans up what is left.
   const onSignal = () => {
@@ -179,7 +192,7 @@ export async function runBench<R>(run: (stack: Stack) => Promise<R>, report: (re
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    stack = await startStack();
+    stack = await startStack(extraEnv);
     report(await Promise.race([run(stack), stack.crashed]));
   } catch (err) {
     console.error(process.exitCode === 130 ? 'interrupted' : err);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ObjectStore } from '../storage';
 import { accountCancellationActivities } from './accountCancellation';
 import { accountRetentionActivities } from './accountRetention';
 import { entrustedTradeActivities } from './entrustedTrade';
@@ -17,20 +18,20 @@ import { tradeOrderActivities } from './tradeOrder';
 import { workingDayActivities } from './workingDays';
 import { lawFirmListingActivities } from './lawFirmListing';
 
-/** Activities close over one database pool per worker process. */
-export function createActivities(k: Knex) {
+/** Activities close over one database pool and one store (storage/appStore) per worker process. */
+export function createActivities(k: Knex, store: ObjectStore) {
   return {
     ...taskActivities(k),
     ...progressActivities(k),
     ...messageActivities(k),
     ...identityReviewActivities(k),
     ...accountCancellationActivities(k),
-    ...accountRetentionActivities(k),
+    ...accountRetentionActivities(k, store),
     ...workingDayActivities(k),
     ...ipciLifecycleActivities(k),
     ...paperCertificateActivities(k),
     ...orderPaymentActivities(k),
-    ...ipciIssuanceActivities(k),
+    ...ipciIssuanceActivities(k, store),
     ...titleAuditActivities(k),
     ...objectionActivities(k),
     ...protectionCaseActivities(k),

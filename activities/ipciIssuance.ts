@@ -1,44 +1,48 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import { chinaDate } from '../domain/dates';
-import { SIGNING_KEY_PATH, verifyPagePath } from '../domain/certificate';
+import { certificateFileName, SIGNING_KEY_PATH, verifyPagePath } from '../domain/certificate';
 import { certificateFacts, issueIpciFor, IssuanceRefused, saveCertificate } from '../db/ipcis';
 import { publishKey } from '../db/signingKeys';
-import { uploadDir } from '../db/uploadFiles';
 import { siteOrigin } from '../api/lib/siteOrigin';
+import type { ObjectStore } from '../storage';
 import { certificatePdf, type CertificateData } from './lib/certificatePdf';
 import { signBytes, signingKey } from './lib/signingKey';
 
 /** The site's public address as printed on certificates: the one the API gives providers (PUBLIC_BASE_URL). */
 export const publicBaseUrl = siteOrigin;
 
-/** Where a certificate file lives, relative to the upload folder (stored in ipcis.certificate_key). */
+/** A certificate's storage key (kept in ipcis.certificate_key). */
 export const certificateKey = (ipciId: string) => `certificates/${ipciId}.pdf`;
+
+/** Far above any certificate drawn (about 150 KB with its fonts): only a runaway drawing is refused. */
+const MAX_CERTIFICATE_BYTES = 64 << 20;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-async function unchanged(file: string, expected: string | null): Promise<boolean> {
+/** Whether the store holds exactly the bytes recorded: hashed as they stream, never read whole. */
+async function unchanged(store: ObjectStore, key: string, expected: string | null): Promise<boolean> {
   if (!expected) return false;
-  try {
-    return sha256(await readFile(file)) === expected;
-  } catch {
-    return false;
-  }
+  const object = await store.get(key);
+  if (!object) return false;
+  const hash = createHash('sha256');
+  for await (const chunk of object.body) hash.update(chunk as Buffer);
+  return hash.digest('hex') === expected;
 }
 
 /**
- * Draws, signs and stores the certificate of an issued IPCI. Idempotent: when the stored file
+ * Draws, signs and stores the certificate of an issued IPCI. Idempotent: when the stored object
  * matches the stored hash nothing happens; otherwise (first run, or a crash between writing the
- * file and recording it) the certificate is drawn again and replaces the file atomically.
+ * object and recording it) the certificate is drawn again and replaces the object whole (a put
+ * lands only complete).
  */
-export async function generateCertificateFile(k: Knex, ipciId: string, dir = uploadDir(), env: NodeJS.ProcessEnv = process.env): Promise<{ sha256: string }> {
+export async function generateCertificateFile(k: Knex, ipciId: string, store: ObjectStore, env: NodeJS.ProcessEnv = process.env): Promise<{ sha256: string }> {
   const facts = await certificateFacts(k, ipciId);
   if (!facts) throw ApplicationFailure.nonRetryable(`no IPCI ${ipciId}`, 'IpciNotFound');
-  const file = path.join(dir, certificateKey(ipciId));
-  if (facts.certificate_key && (await unchanged(file, facts.certificate_sha256))) return { sha256: facts.certificate_sha256! };
+  const objectKey = certificateKey(ipciId);
+  if (facts.certificate_key && (await unchanged(store, objectKey, facts.certificate_sha256))) return { sha256: facts.certificate_sha256! };
 
   const key = signingKey(env);
   await publishKey(k, key.keyId, key.publicPem);
@@ -59,15 +63,12 @@ export async function generateCertificateFile(k: Knex, ipciId: string, dir = upl
   const pdf = await certificatePdf(data);
   const signature = signBytes(key, pdf);
   const digest = sha256(pdf);
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, pdf);
-  await rename(tmp, file);
-  await saveCertificate(k, ipciId, { key: certificateKey(ipciId), sha256: digest, signature, keyId: key.keyId });
+  await store.put(objectKey, Readable.from([pdf]), { contentType: 'application/pdf', originalName: certificateFileName(facts.code), maxBytes: MAX_CERTIFICATE_BYTES });
+  await saveCertificate(k, ipciId, { key: objectKey, sha256: digest, signature, keyId: key.keyId });
   return { sha256: digest };
 }
 
-export function ipciIssuanceActivities(k: Knex) {
+export function ipciIssuanceActivities(k: Knex, store: ObjectStore) {
   return {
     /** The registration's IPCI (code, identifier, holder and names), issued once however often it is called. */
     async issueIpci(input: { registrationId: string }): Promise<{ ipciId: string; code: string }> {
@@ -81,7 +82,7 @@ export function ipciIssuanceActivities(k: Knex) {
     },
 
     async generateCertificate(input: { ipciId: string }): Promise<{ sha256: string }> {
-      return generateCertificateFile(k, input.ipciId);
+      return generateCertificateFile(k, input.ipciId, store);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { CANCELLED_DISPLAY_NAME } from '../domain/security';
+import { recordStorageDeletions } from './storageDeletions';
 
 /** Cancelled accounts whose retention ended before `today` (yyyy-mm-dd, China time) and not yet purged. */
 export async function accountsDueForPurge(k: Knex, today: string, limit = 500): Promise<string[]> {
@@ -10,13 +11,14 @@ export async function accountsDueForPurge(k: Knex, today: string, limit = 500): 
 /**
  * Deletes what was kept of a cancelled account for its retention period: the identity certification,
  * every upload, messages, codes and sessions; the user row stays as an anonymous tombstone (ids in
- * tasks, case events and invitation counts still point at it). Idempotent. Answers the storage keys
- * of the deleted uploads, whose files the caller removes once this has committed.
+ * tasks, case events and invitation counts still point at it). Idempotent: answers false when there
+ * was nothing (left) to purge. The uploads' objects are recorded for deletion in the same transaction;
+ * the caller deletes them once this has committed (db/storageDeletions deleteRecordedObjects).
  */
-export async function purgeAccount(k: Knex, userId: string): Promise<string[]> {
+export async function purgeAccount(k: Knex, userId: string): Promise<boolean> {
   return k.transaction(async (trx) => {
     const user = await trx('users').where({ id: userId, status: 'cancelled' }).whereNull('purged_at').forUpdate().first('id');
-    if (!user) return [];
+    if (!user) return false;
     await trx('identity_certifications').where({ user_id: userId }).delete();
     await trx('messages').where({ user_id: userId }).delete();
     await trx('verification_codes').where({ user_id: userId }).delete();
@@ -24,6 +26,7 @@ export async function purgeAccount(k: Knex, userId: string): Promise<string[]> {
     await trx('account_cancellations').where({ user_id: userId }).update({ reason: '' });
     await trx('tasks').where({ subject_user_id: userId }).update({ title: CANCELLED_DISPLAY_NAME });
     const uploads: { storage_key: string }[] = await trx('uploads').where({ owner_id: userId }).delete().returning('storage_key');
+    await recordStorageDeletions(trx, uploads.map((u) => u.storage_key));
     await trx('users')
       .where({ id: userId })
       .update({
@@ -36,6 +39,6 @@ export async function purgeAccount(k: Knex, userId: string): Promise<string[]> {
         purged_at: trx.fn.now(),
         updated_at: trx.fn.now(),
       });
-    return uploads.map((u) => u.storage_key);
+    return true;
   });
 }

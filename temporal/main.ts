@@ -4,6 +4,7 @@ import { siteOriginProblem } from '../api/lib/siteOrigin';
 import { refuseToStart } from '../api/lib/refuseToStart';
 import { closeDb, db } from '../db/connection';
 import { publishKey } from '../db/signingKeys';
+import { appStore, storageProblems } from '../storage/appStore';
 import { createClient } from './client';
 import { temporalConfig } from './config';
 import { ensureSchedules } from './schedules';
@@ -12,11 +13,12 @@ import { createWorker } from './worker';
 
 /** `npm run worker`: one stateless worker process; run as many as the load needs. */
 async function main() {
-  // Certificates' QR codes name the public site: a production worker must know it.
-  refuseToStart('worker', [siteOriginProblem()].filter((p): p is string => p !== null));
+  // Certificates' QR codes name the public site: a production worker must know it. Its files go to
+  // the store the API reads them from, configured by the same variables.
+  refuseToStart('worker', [siteOriginProblem(), ...storageProblems()].filter((p): p is string => p !== null));
   Runtime.install({ shutdownSignals: ['SIGINT', 'SIGTERM'] });
   const cfg = temporalConfig();
-  const worker = await createWorker(cfg, db());
+  const worker = await createWorker(cfg, db(), appStore());
   // Published before the first certificate is signed, so the public key is there from the start.
   const key = signingKey();
   await publishKey(db(), key.keyId, key.publicPem);

@@ -1,8 +1,5 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import {
   certificateFileName,
   SIGNATURE_KEY_HEADER,
@@ -18,6 +15,7 @@ import { countSearch, ipciByCode, ipciById, ipciStatus, type IpciRow } from '../
 import { currentKey, keyById, publishedKeys } from '../../db/signingKeys';
 import type { ApiDeps } from '../deps';
 import { badRequest, conflict, forbidden, HttpError } from '../errors';
+import { sendObject } from '../lib/sendObject';
 import { allow, anyone } from '../middleware/auth';
 import { idParam } from '../middleware/params';
 import { rateLimit } from '../middleware/rateLimit';
@@ -76,15 +74,15 @@ function sendPem(ctx: Context, pem: string, fileName = SIGNING_KEY_FILE_NAME) {
   ctx.body = pem;
 }
 
-export function certificateRoutes({ db, uploadDir }: ApiDeps): Router {
-  /** The caller's (or, for staff, anyone's) IPCI with a certificate file on disk; 409 while it is not there yet. */
-  async function certificateOf(ctx: Context): Promise<{ row: IpciRow; file: string }> {
+export function certificateRoutes({ db, store, downloads }: ApiDeps): Router {
+  /** The caller's (or, for staff, anyone's) IPCI whose certificate is in the store; 409 while it is not there yet. */
+  async function certificateOf(ctx: Context): Promise<{ row: IpciRow; key: string }> {
     const row = isIpciIdentifier(ctx.params.id) ? await ipciById(db, ctx.params.id) : undefined;
     if (!row) throw new HttpError(404, 'notFound', 'ipci.notFound');
     if (row.user_id !== ctx.state.user.id && !isStaff(ctx.state.user.roles)) throw forbidden();
-    const file = row.certificate_key && path.join(uploadDir, row.certificate_key);
-    if (!file || !row.certificate_signature || !(await stat(file).catch(() => null))) throw conflict('ipci.certificateNotGenerated');
-    return { row, file };
+    const key = row.certificate_key;
+    if (!key || !row.certificate_signature || !(await store.head(key))) throw conflict('ipci.certificateNotGenerated');
+    return { row, key };
   }
 
   return new Router()
@@ -115,12 +113,9 @@ export function certificateRoutes({ db, uploadDir }: ApiDeps): Router {
       sendPem(ctx, key.publicPem);
     })
     .get('/api/ipcis/:id/certificate.pdf', allow('user', 'reviewer', 'admin'), async (ctx) => {
-      const { row, file } = await certificateOf(ctx);
-      ctx.type = 'application/pdf';
-      ctx.set('Content-Disposition', `attachment; filename="${certificateFileName(row.code)}"`);
-      ctx.set('Cache-Control', 'private, no-cache');
-      ctx.set('X-Content-Type-Options', 'nosniff');
-      ctx.body = createReadStream(file);
+      const { row, key } = await certificateOf(ctx);
+      // no-cache: a certificate drawn again (a lost file) keeps its address.
+      await sendObject(ctx, { store, downloads }, key, { mime: 'application/pdf', fileName: certificateFileName(row.code), disposition: 'attachment', cache: 'private, no-cache' });
     })
     .get('/api/ipcis/:id/certificate.sig', allow('user', 'reviewer', 'admin'), async (ctx) => {
       const { row } = await certificateOf(ctx);

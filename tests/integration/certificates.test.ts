@@ -1,23 +1,35 @@
-import { createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
-import { readFile, rm, stat } from 'node:fs/promises';
+import { createHash, createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
-import { generateCertificateFile, ipciIssuanceActivities, publicBaseUrl } from '../../activities/ipciIssuance';
+import { certificateKey, generateCertificateFile, ipciIssuanceActivities, publicBaseUrl } from '../../activities/ipciIssuance';
 import { keyIdOf, signingKey } from '../../activities/lib/signingKey';
 import { verifyPagePath } from '../../domain/certificate';
 import { formatIpciCode, isIpciIdentifier, isValidIpciCode, makeIpciCode, parseIpciCode } from '../../domain/ipci';
 import { chinaYear } from '../../db/ipcis';
-import { uploadDir } from '../../db/uploadFiles';
+import { openStore, type ObjectStore } from '../../storage';
+import { appStore } from '../../storage/appStore';
+import { startS3Server, type S3Server } from '../../storage/s3Server';
 import { decodeQr, download, opensslVerifies, pdfText, renderFirstPage, verifySignature } from '../support/certificates';
 import { Caller, closeTestDb, DEMO, newUser, signedIn, testDb } from '../support/http';
+import { TEST_DATA_SUFFIX, TEST_PORTS } from '../support/limits';
 import { completeTitleData } from '../support/titleData';
 
 /**
  * IPCI issuance and the electronic certificate: the activities run here against the real database
- * and upload folder (the worker runs the same code for titleAudit); the API is the real one.
+ * and the API's store (the worker runs the same code for titleAudit, with the same configuration);
+ * the API is the real one.
  */
 
-const acts = () => ipciIssuanceActivities(testDb());
+const store = appStore();
+const acts = () => ipciIssuanceActivities(testDb(), store);
+/** A stored object's bytes, or null when there is none. */
+const stored = async (s: ObjectStore, key: string) => {
+  const object = await s.get(key);
+  return object && buffer(object.body);
+};
 const uploads = () => ({ images: Array.from({ length: 6 }, () => randomUUID()), proof: randomUUID() });
 
 /** A registration row as the title audit leaves it once paid (helper TITLE writes these for real). */
@@ -124,23 +136,25 @@ describe('the electronic certificate', () => {
 
   test('generateCertificate writes, signs and records the PDF once; a later call changes nothing; a lost file is drawn again', async () => {
     const { sha256 } = await acts().generateCertificate({ ipciId: ipci.ipciId });
-    const file = path.join(uploadDir(), 'certificates', `${ipci.ipciId}.pdf`);
-    pdf = await readFile(file);
+    const key = `certificates/${ipci.ipciId}.pdf`;
+    pdf = (await stored(store, key))!;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await store.head(key)).toMatchObject({ size: pdf.length, contentType: 'application/pdf', originalName: `${ipci.code}.pdf` });
     const row = await testDb()('ipcis').where({ id: ipci.ipciId }).first();
-    expect(row).toMatchObject({ certificate_key: `certificates/${ipci.ipciId}.pdf`, certificate_sha256: sha256 });
+    expect(row).toMatchObject({ certificate_key: key, certificate_sha256: sha256 });
     expect(row.certificate_generated_at).not.toBeNull();
     expect(row.certificate_key_id).toMatch(/^[0-9a-f]{16}$/);
     // The private key was generated on first use, readable by its owner only.
     expect((await stat(process.env.IPCI_SIGNING_KEY_FILE!)).mode & 0o777).toBe(0o600);
 
-    const mtime = (await stat(file)).mtimeMs;
+    const written = (await store.head(key))!.lastModified;
     expect(await acts().generateCertificate({ ipciId: ipci.ipciId })).toEqual({ sha256 });
-    expect((await stat(file)).mtimeMs).toBe(mtime);
+    expect((await store.head(key))!.lastModified).toEqual(written);
+    expect((await testDb()('ipcis').where({ id: ipci.ipciId }).first()).certificate_generated_at).toEqual(row.certificate_generated_at);
 
-    await rm(file);
+    await store.delete(key);
     await acts().generateCertificate({ ipciId: ipci.ipciId });
-    pdf = await readFile(file);
+    pdf = (await stored(store, key))!;
     const redrawn = await testDb()('ipcis').where({ id: ipci.ipciId }).first();
     expect(verifySignature(pdf, redrawn.certificate_signature, await publishedPem(redrawn.certificate_key_id))).toBe(true);
   });
@@ -175,7 +189,9 @@ describe('the electronic certificate', () => {
     const file = await download(owner.caller, `/api/ipcis/${ipci.ipciId}/certificate.pdf`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${ipci.code}.pdf"`);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${ipci.code}.pdf`);
+    expect(file.headers.get('cache-control')).toBe('private, no-cache');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.bytes.equals(pdf)).toBe(true);
 
     expect(verifySignature(file.bytes, sigB64, pem)).toBe(true);
@@ -258,17 +274,57 @@ describe('the electronic certificate', () => {
     await testDb()('signing_keys').insert({ key_id: oldId, public_pem: oldPem, created_at: new Date('2001-01-01T00:00:00Z') });
     const legacy = await acts().issueIpci({ registrationId: (await paidRegistration(owner.user.id)).id });
     const env = { ...process.env, IPCI_SIGNING_KEY: oldKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
-    await generateCertificateFile(testDb(), legacy.ipciId, uploadDir(), env);
+    await generateCertificateFile(testDb(), legacy.ipciId, store, env);
 
     const { keys } = (await new Caller().get('/api/public/signing-keys')).body;
     expect(keys.map((k: { keyId: string }) => k.keyId)).toEqual(expect.arrayContaining([oldId, keyIdOf(currentPublicKey())]));
     expect(keys.find((k: { current: boolean }) => k.current).keyId).not.toBe(oldId);
     const row = await testDb()('ipcis').where({ id: legacy.ipciId }).first();
     expect(row.certificate_key_id).toBe(oldId);
-    const legacyPdf = await readFile(path.join(uploadDir(), row.certificate_key));
+    const legacyPdf = (await stored(store, row.certificate_key))!;
     expect(verifySignature(legacyPdf, row.certificate_signature, await publishedPem(oldId))).toBe(true);
     expect(verifySignature(legacyPdf, row.certificate_signature, (await download(new Caller(), '/.well-known/ipci-signing-key.pem')).bytes.toString())).toBe(false);
     expect((await new Caller().get('/api/public/signing-keys/0000000000000000.pem')).status).toBe(404);
+  });
+});
+
+describe('the certificate in S3-compatible storage', () => {
+  const s3Dir = path.resolve(__dirname, '../../.data', `test-s3-certificates${TEST_DATA_SUFFIX}`);
+  let server: S3Server;
+  let s3: ObjectStore;
+
+  beforeAll(async () => {
+    await rm(s3Dir, { recursive: true, force: true });
+    server = await startS3Server({ port: TEST_PORTS.s3 + 2, dir: s3Dir, bucket: 'ipci-certificates', accessKey: 'ipci-cert-key', secretKey: 'ipci-cert-secret' });
+    s3 = openStore({ storageUrl: server.storageUrl, diskRoot: s3Dir, publicBase: publicBaseUrl(), signingSecret: 'unused' });
+  }, 240_000);
+  afterAll(() => server?.stop());
+
+  test('the worker writes the PDF to the bucket; a second run is a no-op; an object that no longer matches its hash is drawn again', async () => {
+    const owner = await newUser('enterprise');
+    const { ipciId, code } = await acts().issueIpci({ registrationId: (await paidRegistration(owner.id)).id });
+    const key = certificateKey(ipciId);
+    const { sha256 } = await ipciIssuanceActivities(testDb(), s3).generateCertificate({ ipciId });
+    const pdf = (await stored(s3, key))!;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(sha256);
+    expect(await s3.head(key)).toMatchObject({ size: pdf.length, contentType: 'application/pdf', originalName: `${code}.pdf` });
+    // Only in the bucket: the API's disk store was not touched.
+    expect(await store.head(key)).toBeNull();
+    const row = await testDb()('ipcis').where({ id: ipciId }).first();
+    expect(row).toMatchObject({ certificate_key: key, certificate_sha256: sha256 });
+
+    expect(await generateCertificateFile(testDb(), ipciId, s3)).toEqual({ sha256 });
+    expect((await testDb()('ipcis').where({ id: ipciId }).first()).certificate_generated_at).toEqual(row.certificate_generated_at);
+    expect((await stored(s3, key))!.equals(pdf)).toBe(true);
+
+    await s3.put(key, Readable.from([Buffer.from('%PDF- not the certificate')]), { contentType: 'application/pdf', maxBytes: 100 });
+    const redrawn = await generateCertificateFile(testDb(), ipciId, s3);
+    const again = (await testDb()('ipcis').where({ id: ipciId }).first()) as { certificate_sha256: string; certificate_signature: string; certificate_key_id: string };
+    expect(again.certificate_sha256).toBe(redrawn.sha256);
+    const bytes = (await stored(s3, key))!;
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(redrawn.sha256);
+    expect(verifySignature(bytes, again.certificate_signature, await publishedPem(again.certificate_key_id))).toBe(true);
   });
 });
 

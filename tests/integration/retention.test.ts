@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { Readable } from 'node:stream';
+import { accountRetentionActivities } from '../../activities/accountRetention';
 import { insertMessage } from '../../db/messages';
+import { purgeAccount } from '../../db/retention';
+import { appStore } from '../../storage/appStore';
 import { ACCOUNT_RETENTION_SCHEDULE } from '../../temporal/schedules';
 import { Caller, newUser, png, testDb } from '../support/http';
 import { staffAndTemporal } from '../support/staffAndTemporal';
 
 const { temporal } = staffAndTemporal({ signIn: [] });
+/** The store the API and the worker use (same configuration). */
+const store = appStore();
+const stored = async (key: string) => (await store.head(key)) !== null;
 
 /** A cancelled account that kept its certification, an upload and a message until `retainUntil`. */
 async function cancelledAccount(retainUntil: string) {
@@ -29,11 +34,10 @@ async function cancelledAccount(retainUntil: string) {
 const runPurge = () =>
   temporal.workflow.execute('accountRetention', { taskQueue: process.env.TEMPORAL_TASK_QUEUE!, workflowId: `accountRetention/test-${randomUUID()}` });
 
-test('after the retention period a cancelled account is purged: certification, uploads, messages gone; a tombstone stays', async () => {
+test('after the retention period a cancelled account is purged: certification, uploads and their objects, messages gone; a tombstone stays', async () => {
   const due = await cancelledAccount('2020-12-31');
   const kept = await cancelledAccount('2099-12-31');
-  const file = (key: string) => path.join(process.env.UPLOAD_DIR!, key);
-  expect(existsSync(file(due.storageKey))).toBe(true);
+  expect(await stored(due.storageKey)).toBe(true);
 
   expect(await runPurge()).toBeGreaterThanOrEqual(1);
 
@@ -45,18 +49,45 @@ test('after the retention period a cancelled account is purged: certification, u
     expect(await testDb()(table).where({ user_id: due.user.id }).count({ n: '*' })).toEqual([{ n: '0' }]);
   }
   expect(await testDb()('uploads').where({ owner_id: due.user.id }).count({ n: '*' })).toEqual([{ n: '0' }]);
-  expect(existsSync(file(due.storageKey))).toBe(false);
+  expect(await stored(due.storageKey)).toBe(false);
+  expect(await testDb()('storage_deletions').where({ key: due.storageKey }).first()).toBeUndefined();
   // The purged account cannot be logged into under either name.
   expect((await new Caller().post('/api/auth/login', { login: due.user.username, password: due.user.password })).status).toBe(401);
 
   // Still within its term: untouched.
   expect(await testDb()('identity_certifications').where({ user_id: kept.user.id }).count({ n: '*' })).toEqual([{ n: '1' }]);
-  expect(existsSync(file(kept.storageKey))).toBe(true);
+  expect(await stored(kept.storageKey)).toBe(true);
   expect((await testDb()('users').where({ id: kept.user.id }).first('purged_at')).purged_at).toBeNull();
 
-  // Idempotent: a second run finds nothing more of it to purge.
+  // Idempotent: a second run finds nothing more of it to purge, and the activity may run twice at once.
   await runPurge();
+  const activity = accountRetentionActivities(testDb(), store);
+  await Promise.all([activity.purgeExpiredAccounts(), activity.purgeExpiredAccounts()]);
   expect((await testDb()('users').where({ id: due.user.id }).first('username')).username).toBe(row.username);
+  expect(await stored(kept.storageKey)).toBe(true);
+});
+
+test('objects whose rows were deleted by a run that then crashed are deleted by the next run', async () => {
+  const due = await cancelledAccount('2021-06-30');
+  // The purge's transaction commits (rows gone, keys recorded) and the worker dies before deleting the objects.
+  expect(await purgeAccount(testDb(), due.user.id)).toBe(true);
+  expect(await purgeAccount(testDb(), due.user.id)).toBe(false);
+  expect(await testDb()('uploads').where({ owner_id: due.user.id }).first()).toBeUndefined();
+  expect(await stored(due.storageKey)).toBe(true);
+  expect(await testDb()('storage_deletions').where({ key: due.storageKey }).first()).toBeDefined();
+  // A leftover whose object an earlier attempt did delete before dying: deleting it again is fine.
+  const gone = `retention-test/${randomUUID()}`;
+  await testDb()('storage_deletions').insert({ key: gone });
+  const other = `retention-test/${randomUUID()}`;
+  await store.put(other, Readable.from([Buffer.from('kept')]), { contentType: 'text/plain', maxBytes: 10 });
+
+  await runPurge();
+
+  expect(await stored(due.storageKey)).toBe(false);
+  expect(await testDb()('storage_deletions').whereIn('key', [due.storageKey, gone]).count({ n: '*' })).toEqual([{ n: '0' }]);
+  // Only recorded objects go.
+  expect(await stored(other)).toBe(true);
+  await store.delete(other);
 });
 
 test('the purge runs daily at 03:00 China time as a Temporal Schedule, visible to operators', async () => {

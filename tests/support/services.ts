@@ -5,9 +5,9 @@ import { migrate } from '../../db/migrate';
 import { seed } from '../../db/seed';
 import { ROOT, temporalConfig } from '../../temporal/config';
 import { startDevServer, temporalBinary } from '../../temporal/devServer';
-import { runTs, stopChild } from '../../scripts/lib/children';
+import { stopChild } from '../../scripts/lib/children';
 import { TEST_DATA_SUFFIX, TEST_PORTS, TEST_UPLOAD_MAX_BYTES } from './limits';
-import { waitHealthy } from './health';
+import { startApiAndWorker } from './apiAndWorker';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from '../../scripts/lib/postgres';
 
 /**
@@ -67,10 +67,7 @@ export async function startServices(): Promise<Services> {
     TRUST_PROXY: '1',
   };
   Object.assign(process.env, env, { IPCI_TEST_API: `http://127.0.0.1:${TEST_PORTS.api}` });
-  const worker = runTs('test-worker', 'temporal/main.ts', env);
-  const api = runTs('test-api', 'api/main.ts', env);
-  await waitHealthy(`http://127.0.0.1:${TEST_PORTS.api}/api/health`);
-  return { pg, temporal, worker, api };
+  return { pg, temporal, ...(await startApiAndWorker('test', env)) };
 }
 
 export async function stopServices(s: Services): Promise<void> {

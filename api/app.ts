@@ -37,6 +37,7 @@ import { orderPaymentRoutes } from './routes/orderPayment';
 import { taskRoutes } from './routes/tasks';
 import { titleAuditRoutes } from './routes/titleAudit';
 import { uploadRoutes } from './routes/uploads';
+import { fileRoutes } from './routes/files';
 import { tradeRoutes } from './routes/trades';
 import { dictionaryRoutes } from './routes/dictionaries';
 import { entrustedTradeRoutes } from './routes/entrustedTrades';
@@ -80,7 +81,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
   app.use(adminGate);
   const areas = [
     [healthRoutes, authRoutes, codeRoutes, accountRoutes, securityRoutes, accountCancellationRoutes, profileRoutes, invitationRoutes],
-    [uploadRoutes, identityRoutes, caseRoutes, taskRoutes, messageRoutes, calendarRoutes, adminUserRoutes, outboxRoutes],
+    [uploadRoutes, fileRoutes, identityRoutes, caseRoutes, taskRoutes, messageRoutes, calendarRoutes, adminUserRoutes, outboxRoutes],
     [ipciLifecycleRoutes],
     [certificateRoutes, catalogueRoutes],
     [titleAuditRoutes],

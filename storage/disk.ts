@@ -97,23 +97,34 @@ export function diskStore(o: DiskStoreOptions): ObjectStore {
     async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {
       assertKey(key);
       const expires = Math.floor(Date.now() / 1000) + options.expiresInSeconds;
-      const name = options.downloadName ?? '';
-      const sig = diskSignature(o.signingSecret, key, expires, name);
-      const query = new URLSearchParams({ expires: String(expires), ...(name ? { name } : {}), sig });
+      const fields: SignedFields = { name: options.downloadName, type: options.contentType, disposition: options.disposition };
+      const query = new URLSearchParams({ expires: String(expires) });
+      for (const [field, value] of Object.entries(fields)) if (value) query.set(field, value);
+      query.set('sig', diskSignature(o.signingSecret, key, expires, fields));
       return `${o.publicBase}/api/files/${key.split('/').map(encodeURIComponent).join('/')}?${query}`;
     },
   };
 }
 
-function diskSignature(secret: string, key: string, expires: number, name: string): string {
-  return createHmac('sha256', secret).update(`${key}\n${expires}\n${name}`).digest('base64url');
+/** What a disk-signed address says about its answer besides the key; the signature covers all of it. */
+interface SignedFields {
+  name?: string;
+  type?: string;
+  disposition?: string;
+}
+
+function diskSignature(secret: string, key: string, expires: number, f: SignedFields): string {
+  // A JSON array, so no name can move text into the field after it.
+  return createHmac('sha256', secret)
+    .update(JSON.stringify([key, expires, f.name ?? '', f.type ?? '', f.disposition ?? '']))
+    .digest('base64url');
 }
 
 /** Whether a disk store's signed address is genuine and not expired (the API's /api/files route checks it). */
-export function verifyDiskSignature(secret: string, a: { key: string; expires: string; name?: string; sig: string }, now = Date.now()): boolean {
+export function verifyDiskSignature(secret: string, a: SignedFields & { key: string; expires: string; sig: string }, now = Date.now()): boolean {
   const expires = Number(a.expires);
   if (!Number.isInteger(expires) || expires * 1000 <= now) return false;
-  const want = Buffer.from(diskSignature(secret, a.key, expires, a.name ?? ''));
+  const want = Buffer.from(diskSignature(secret, a.key, expires, a));
   const got = Buffer.from(a.sig);
   return want.length === got.length && timingSafeEqual(want, got);
 }

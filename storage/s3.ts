@@ -3,7 +3,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { SizeLimit } from './limit';
-import { assertKey, assertPrefix, type ByteRange, type ObjectInfo, type ObjectStore, type ObjectStream, type PutOptions, type PutResult, type SignedUrlOptions } from './store';
+import { assertKey, assertPrefix, contentDisposition, type ByteRange, type ObjectInfo, type ObjectStore, type ObjectStream, type PutOptions, type PutResult, type SignedUrlOptions } from './store';
 
 export interface S3StoreOptions {
   /** http(s)://host:port of any S3-compatible server (MinIO, versitygw, Ceph RGW, OSS or COS in S3 mode…). */
@@ -12,6 +12,11 @@ export interface S3StoreOptions {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /**
+   * false: virtual-hosted style (the bucket as the host's first label), which AWS recommends and
+   * Alibaba OSS and Tencent COS (buckets since 2024) require; true (default): the bucket in the path.
+   */
+  pathStyle?: boolean;
 }
 
 /** S3 metadata is ASCII: the original (UTF-8) name travels percent-encoded. */
@@ -20,15 +25,16 @@ const NAME_META = 'original-name';
 const missing = (err: unknown) => err instanceof NoSuchKey || err instanceof NotFound || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
 
 /**
- * S3-compatible object storage through the AWS SDK v3, path-style (one endpoint, the bucket in the
- * path), so any S3-compatible server works. A put streams in parts (lib-storage) through the size
- * limit; a refused or failed put aborts its multipart upload and removes what may have been written.
+ * S3-compatible object storage through the AWS SDK v3, path-style by default (one endpoint, the
+ * bucket in the path), so any S3-compatible server works. A put streams in parts (lib-storage)
+ * through the size limit; a refused or failed put aborts its multipart upload and removes what may
+ * have been written.
  */
 export function s3Store(o: S3StoreOptions): ObjectStore {
   const client = new S3Client({
     endpoint: o.endpoint,
     region: o.region,
-    forcePathStyle: true,
+    forcePathStyle: o.pathStyle ?? true,
     credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey },
     // Checksums only where a request needs them: not every S3-compatible server knows the newer headers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -120,8 +126,14 @@ export function s3Store(o: S3StoreOptions): ObjectStore {
 
     async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {
       assertKey(key);
-      const disposition = options.downloadName ? `attachment; filename*=UTF-8''${encodeURIComponent(options.downloadName)}` : undefined;
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: disposition }), { expiresIn: options.expiresInSeconds });
+      // The server answers with these headers, and they are part of what the signature covers.
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentType: options.contentType,
+        ResponseContentDisposition: contentDisposition(options.disposition, options.downloadName),
+      });
+      return getSignedUrl(client, command, { expiresIn: options.expiresInSeconds });
     },
   };
 }

@@ -39,10 +39,16 @@ export interface ObjectStream extends ObjectInfo {
   range?: { start: number; end: number };
 }
 
+export type Disposition = 'inline' | 'attachment';
+
 export interface SignedUrlOptions {
   expiresInSeconds: number;
   /** Offered as the download's file name (Content-Disposition). */
   downloadName?: string;
+  /** The type the download is answered with (the upload check's, not whatever the object was stored as). */
+  contentType?: string;
+  /** inline by default, as when the API streams the file itself. */
+  disposition?: Disposition;
 }
 
 export interface ObjectStore {
@@ -58,6 +64,16 @@ export interface ObjectStore {
   list(prefix: string): AsyncIterable<ObjectInfo>;
   /** A time-limited download address for the object. */
   signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
+}
+
+/**
+ * The Content-Disposition of a download: a UTF-8 name as RFC 6266's filename* (the characters
+ * encodeURIComponent leaves but RFC 5987 does not allow are escaped too), or none without either part.
+ */
+export function contentDisposition(disposition: Disposition | undefined, fileName: string | undefined): string | undefined {
+  if (fileName === undefined) return disposition;
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition ?? 'inline'}; filename*=UTF-8''${encoded}`;
 }
 
 export class ObjectTooLarge extends Error {

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
-import type { ByteRange, ObjectStore } from '../../storage';
+import { contentDisposition, type ByteRange, type Disposition, type ObjectStore } from '../../storage';
 import type { DownloadConfig } from '../../storage/appStore';
-import { HttpError } from '../errors';
+import { HttpError, notFound } from '../errors';
 
 /**
  * The one Range form browsers and players send for a file: `bytes=start-[end]` or a suffix
@@ -27,23 +27,36 @@ export interface SendOptions {
   /** Offered to the browser as the file's name (UTF-8 kept). */
   fileName?: string;
   /** inline (shown in the page) by default; attachment asks the browser to save it. */
-  disposition?: 'inline' | 'attachment';
-  /** Cache-Control of the answer; private by default. */
+  disposition?: Disposition;
+  /** Cache-Control of a streamed answer; private by default. */
   cache?: string;
 }
 
 /**
  * Hands out a stored object the caller has been allowed to read (the route checks who may): streamed
- * through the API, honouring a Range request (206 with Content-Range; 416 past the end), with the
- * type the upload check found and nosniff — or, when downloads redirect, 302 to a short-lived signed
- * address of the store. 404 when the store has no such object.
+ * through the API (streamObject) — or, when downloads redirect, 302 to a short-lived signed address
+ * of the store carrying the same type and name. 404 when the store has no such object.
  */
 export async function sendObject(ctx: Context, files: { store: ObjectStore; downloads: DownloadConfig }, key: string, o: SendOptions): Promise<void> {
-  const { store } = files;
+  const { store, downloads } = files;
+  if (!downloads.redirect) return streamObject(ctx, store, key, o);
+  // Checked here so a missing file is this answer's 404, not a broken address handed to the browser.
+  if (!(await store.head(key))) throw notFound();
+  const url = await store.signedUrl(key, { expiresInSeconds: downloads.ttlSeconds, downloadName: o.fileName, contentType: o.mime, disposition: o.disposition });
+  // A cached redirect would outlive its signature.
+  ctx.set('Cache-Control', 'no-store');
+  ctx.redirect(url);
+}
+
+/**
+ * Streams a stored object through the API, honouring a Range request (206 with Content-Range; 416
+ * past the end), with the given type and nosniff. Also the answer of a disk-signed address (/api/files).
+ */
+export async function streamObject(ctx: Context, store: ObjectStore, key: string, o: SendOptions): Promise<void> {
   const info = await store.head(key);
-  if (!info) throw new HttpError(404, 'notFound', 'http.notFound');
-  if (o.fileName !== undefined) ctx.set('Content-Disposition', `${o.disposition ?? 'inline'}; filename*=UTF-8''${encodeURIComponent(o.fileName)}`);
-  else if (o.disposition) ctx.set('Content-Disposition', o.disposition);
+  if (!info) throw notFound();
+  const disposition = contentDisposition(o.disposition, o.fileName);
+  if (disposition) ctx.set('Content-Disposition', disposition);
   ctx.set('Cache-Control', o.cache ?? 'private, max-age=3600');
   ctx.set('Accept-Ranges', 'bytes');
   ctx.set('X-Content-Type-Options', 'nosniff');
@@ -53,7 +66,7 @@ export async function sendObject(ctx: Context, files: { store: ObjectStore; down
     throw new HttpError(416, 'rangeNotSatisfiable', 'http.rangeNotSatisfiable');
   }
   const object = await store.get(key, range);
-  if (!object) throw new HttpError(404, 'notFound', 'http.notFound');
+  if (!object) throw notFound();
   ctx.type = o.mime;
   if (object.range) {
     ctx.status = 206;

@@ -13,7 +13,7 @@ import { validate } from '../middleware/validate';
  */
 const notListed = () => new HttpError(404, 'notFound', 'catalogue.notFound');
 
-export function catalogueRoutes({ db, uploadDir }: ApiDeps): Router {
+export function catalogueRoutes({ db, store, downloads }: ApiDeps): Router {
   return new Router()
     .get('/api/public/ip', anyone, validate(catalogueQuerySchema, 'query'), async (ctx) => {
       ctx.body = await searchCatalogue(db, ctx.state.input);
@@ -32,6 +32,6 @@ export function catalogueRoutes({ db, uploadDir }: ApiDeps): Router {
     .get('/api/public/ip/:id/images/:uploadId', anyone, async (ctx) => {
       const file = await publicImage(db, ctx.params.id, ctx.params.uploadId);
       if (!file) throw notListed();
-      sendPublicPicture(ctx, uploadDir, file);
+      await sendPublicPicture(ctx, { store, downloads }, file);
     });
 }

@@ -42,7 +42,7 @@ export const lawFirmUploads = async (db: ApiDeps['db'], row: LawFirmRow) => Obje
  * application (usercenter/lawfirm), applied with the agreement, corrected after a failed review,
  * renewed before its term ends; paying goes through the user centre's pay page with its order.
  */
-export function lawFirmRoutes({ db, temporal, cfg, uploadDir }: ApiDeps): Router {
+export function lawFirmRoutes({ db, temporal, cfg, store, downloads }: ApiDeps): Router {
   const user = allow('user');
 
   /** The caller's open application (404 without one: there is nothing of theirs to change). */
@@ -98,7 +98,7 @@ export function lawFirmRoutes({ db, temporal, cfg, uploadDir }: ApiDeps): Router
     .get('/api/public/lawfirms/:id/images/:uploadId', anyone, async (ctx) => {
       const file = await publicLawFirmImage(db, ctx.params.id, ctx.params.uploadId);
       if (!file) throw notListed();
-      sendPublicPicture(ctx, uploadDir, file);
+      await sendPublicPicture(ctx, { store, downloads }, file);
     })
     .get('/api/lawfirm/application', user, async (ctx) => {
       const row = await lawFirmOf(db, ctx.state.user.id);

@@ -86,8 +86,8 @@ function domainFieldNames(): string[] {
 }
 
 const FIELD_NAMES = [...domainFieldNames(), '__proto__', 'constructor', 'prototype', 'toString', '', 'a\u0000b', '\ud800', '$ne'];
-/** Query keys lists read; every value may come as an array (a repeated key). */
-const QUERY_NAMES = ['q', 'after', 'before', 'limit', 'from', 'to', 'kind', 'state', 'status', 'queue', 'role', 'lang', 'mine', 'overdue', 'unread', 'recipient', 'direction', 'bill', '__proto__', 'constructor'];
+/** Query keys lists and signed file addresses read; every value may come as an array (a repeated key). */
+const QUERY_NAMES = ['q', 'after', 'before', 'limit', 'from', 'to', 'kind', 'state', 'status', 'queue', 'role', 'lang', 'mine', 'overdue', 'unread', 'recipient', 'direction', 'bill', 'expires', 'sig', 'name', 'type', 'disposition', '__proto__', 'constructor'];
 
 // ---------------------------------------------------------------------------------------------
 // Values of every wrong shape.
@@ -347,7 +347,8 @@ const request = (route: AppRoute): fc.Arbitrary<FuzzRequest> =>
     body: route.method === 'GET' ? fc.constant<Body>(undefined) : route.method === 'DELETE' ? fc.oneof(fc.constant<Body>(undefined), body(route)) : body(route),
   }).map(({ role, segments, query, body }) => {
     let i = 0;
-    const filled = route.path.replace(/:\w+/g, () => segments[i++]);
+    // `:name` parameters and `*name` wildcards (the rest of the path, e.g. a signed file's key).
+    const filled = route.path.replace(/[:*]\w+/g, () => segments[i++]);
     return { role, url: query ? `${filled}?${query}` : filled, body };
   }).filter((req) => !changesPlatform(route, req));
 

@@ -9,32 +9,9 @@ import { completeTitleData } from '../support/titleData';
 import { staffAndTemporal } from '../support/staffAndTemporal';
 import { stepsOf } from '../support/cases';
 import { payOrder } from '../support/orders';
+import { draftWith, submittedTitle, titleInState, titleUploads } from '../support/titleAudit';
 
 const { temporal, reviewer, admin } = staffAndTemporal();
-
-/** Six IP pictures (a cover and five main images) and a proof file, uploaded by the caller. */
-async function uploadsOf(caller: Caller) {
-  const images: string[] = [];
-  for (let i = 0; i < 6; i++) images.push((await caller.upload('ipImage', await png(600 + i, 400), `ip${i}.png`)).body.id);
-  const proof = (await caller.upload('proof', PDF, 'warranty.pdf')).body.id as string;
-  return { images, proof };
-}
-
-async function draftWith(caller: Caller, data: Record<string, unknown>): Promise<string> {
-  const r = await caller.post('/api/title/drafts', { data, step: 'submit' });
-  expect(r.status).toBe(201);
-  return r.body.draft.id;
-}
-
-/** A certified user's complete registration, submitted. */
-async function submitted() {
-  const { user, caller, photo } = await certifiedUser();
-  const uploads = await uploadsOf(caller);
-  const data = completeTitleData(uploads);
-  const r = await caller.post('/api/title/registrations', { draftId: await draftWith(caller, data) });
-  expect(r.status).toBe(201);
-  return { user, caller, photo, uploads, data, id: r.body.registration.id as string };
-}
 
 const taskOf = (caseId: string, round: number) =>
   eventually(async () => {
@@ -42,11 +19,6 @@ const taskOf = (caseId: string, round: number) =>
     return r.body.items.find((t: any) => t.caseId === caseId && t.id.endsWith(`/review/${round}`));
   });
 const detailOf = async (caller: Caller, id: string) => (await caller.get(`/api/title/registrations/${id}`)).body.registration;
-const inState = (caller: Caller, id: string, state: string) =>
-  eventually(async () => {
-    const r = await detailOf(caller, id);
-    return r.state === state && r;
-  }, 30_000);
 const messagesOf = async (caller: Caller) => (await caller.get('/api/messages?limit=50')).body.items as any[];
 const workflowOf = (id: string) => temporal.workflow.getHandle(`titleAudit/${id}`);
 
@@ -124,7 +96,7 @@ test('submitting an incomplete draft answers every field at once and writes noth
   expect((await caller.get(`/api/title/drafts/${draftId}`)).status).toBe(200);
   expect(await testDb()('title_registrations').where({ user_id: user.id }).count({ n: '*' })).toEqual([{ n: '0' }]);
 
-  const uploads = await uploadsOf(caller);
+  const uploads = await titleUploads(caller);
   const code = makeIpciCode(2025, 9_999_999);
   const withCode = await draftWith(caller, { ...completeTitleData(uploads), registrationMode: 'existingIpci', existingIpciCode: code });
   const refused = await caller.post('/api/title/registrations', { draftId: withCode });
@@ -133,7 +105,7 @@ test('submitting an incomplete draft answers every field at once and writes noth
 
   // Uploads of someone else, named in the draft's data, are refused at submit too.
   const { caller: other } = await certifiedUser();
-  const theirs = await uploadsOf(other);
+  const theirs = await titleUploads(other);
   await testDb()('title_drafts').where({ id: withCode }).update({ data: JSON.stringify(completeTitleData(theirs)) });
   const foreign = await caller.post('/api/title/registrations', { draftId: withCode });
   expect(foreign.status).toBe(400);
@@ -143,7 +115,7 @@ test('submitting an incomplete draft answers every field at once and writes noth
 
 test('a category the back office deactivated cannot be registered; the registration goes through once it is active again', async () => {
   const { user, caller } = await certifiedUser();
-  const draftId = await draftWith(caller, { ...completeTitleData(await uploadsOf(caller)), ipCategory: 'design' });
+  const draftId = await draftWith(caller, { ...completeTitleData(await titleUploads(caller)), ipCategory: 'design' });
   // 'design' is no other test's category, so switching it off here disturbs nobody running alongside.
   const setActive = (active: boolean) => testDb()('dictionary_entries').where({ type: 'ipCategory', code: 'design' }).update({ active });
   await setActive(false);
@@ -159,7 +131,7 @@ test('a category the back office deactivated cannot be registered; the registrat
 });
 
 test('submit → the reviewer sees everything → fail with a reason → correct only the flagged fields → approve → pay → IPCI issued', async () => {
-  const { user, caller, photo, uploads, data, id } = await submitted();
+  const { user, caller, photo, uploads, data, id } = await submittedTitle();
   // The same draft submitted again names the same registration and workflow.
   const again = await caller.post('/api/title/registrations', { draftId: id });
   expect(again.status).toBe(200);
@@ -198,7 +170,7 @@ test('submit → the reviewer sees everything → fail with a reason → correct
   expect(noCategory.status).toBe(400);
   const failed = await reviewer.post(`${taskPath(task.id)}/complete`, { outcome: 'fail', reasons: { holder: 'Not the holder named in the proof' }, category: 'conditionsUnmet' });
   expect(failed.status).toBe(200);
-  const afterFail = await inState(caller, id, 'failed');
+  const afterFail = await titleInState(caller, id, 'failed');
   expect(afterFail).toMatchObject({ flags: { holder: 'Not the holder named in the proof' }, failureReason: 'conditionsUnmet', actions: ['view', 'modify', 'cancel'] });
   const failMessage = await eventually(async () => (await messagesOf(caller)).find((m) => m.titleKey === 'titleAudit.failed'));
   expect(failMessage).toMatchObject({ bodyKey: 'titleAudit.reason.conditionsUnmet', params: { name: data.ipNameZh }, actionLink: `usercenter/traceability/${id}` });
@@ -219,14 +191,14 @@ test('submit → the reviewer sees everything → fail with a reason → correct
   expect((await admin.post(`${taskPath(second.id)}/complete`, { outcome: 'approve', reasons: {} })).status).toBe(200);
 
   // Approved: an order for the certification fee follows at once.
-  const pending = await inState(caller, id, 'pendingPayment');
+  const pending = await titleInState(caller, id, 'pendingPayment');
   expect(pending.actions).toEqual(['view', 'cancel', 'pay']);
   expect(pending.order).toMatchObject({ id: pending.orderId, orderState: 0, amount: expect.any(Number) });
   const order = await testDb()('orders').where({ id: pending.orderId }).first();
   expect(order).toMatchObject({ user_id: user.id, type: 'certification', subject_kind: 'titleRegistration', subject_id: id, name: data.ipNameZh });
 
   await payOrder(caller, pending.orderId);
-  const completed = await inState(caller, id, 'completed');
+  const completed = await titleInState(caller, id, 'completed');
   expect(completed.ipci).toMatchObject({ id: expect.any(String), code: expect.any(String) });
   expect(completed.order.orderState).toBe(2);
   expect(await workflowOf(id).result()).toBe('completed');
@@ -258,14 +230,14 @@ test('submit → the reviewer sees everything → fail with a reason → correct
 }, 90_000);
 
 test('approve → the order lapses (here: cancelled alone) → back to approved → a fresh order → paid', async () => {
-  const { caller, id } = await submitted();
+  const { caller, id } = await submittedTitle();
   const task = await taskOf(id, 1);
   await reviewer.post(`${taskPath(task.id)}/complete`, { outcome: 'approve', reasons: {} });
-  const first = await inState(caller, id, 'pendingPayment');
+  const first = await titleInState(caller, id, 'pendingPayment');
   // A new order only after the last one ended.
   expect((await caller.post(`/api/title/registrations/${id}/order`)).status).toBe(409);
   expect((await caller.post(`/api/orders/${first.orderId}/cancel`)).status).toBe(200);
-  const approved = await inState(caller, id, 'approved');
+  const approved = await titleInState(caller, id, 'approved');
   expect(approved.actions).toEqual(['view', 'cancel', 'pay']);
 
   const reordered = await caller.post(`/api/title/registrations/${id}/order`);
@@ -273,14 +245,14 @@ test('approve → the order lapses (here: cancelled alone) → back to approved 
   expect(reordered.body.registration).toMatchObject({ state: 'pendingPayment', order: { orderState: 0 } });
   expect(reordered.body.registration.orderId).not.toBe(first.orderId);
   await payOrder(caller, reordered.body.registration.orderId);
-  await inState(caller, id, 'completed');
+  await titleInState(caller, id, 'completed');
   expect(await stepsOf(caller, 'titleAudit', id)).toEqual(['submit:done', 'review:current', 'review:done', 'approved:done', 'payment:current', 'payment:failed', 'payment:current', 'payment:done', 'issued:done']);
   await saveHistory(temporal, `titleAudit/${id}`, 'titleAudit-approve-lapse-reorder');
 }, 90_000);
 
 test('two submits of one draft at the same moment: one registration, one workflow, both answered with it', async () => {
   const { user, caller } = await certifiedUser();
-  const draftId = await draftWith(caller, completeTitleData(await uploadsOf(caller)));
+  const draftId = await draftWith(caller, completeTitleData(await titleUploads(caller)));
   const [a, b] = await Promise.all([caller.post('/api/title/registrations', { draftId }), caller.post('/api/title/registrations', { draftId })]);
   expect([a.status, b.status].sort()).toEqual([200, 201]);
   expect(a.body.registration.id).toBe(draftId);
@@ -294,7 +266,7 @@ test('two submits of one draft at the same moment: one registration, one workflo
 });
 
 test('cancel while waiting in the queue: the task leaves the inbox, the registration ends cancelled with a message', async () => {
-  const { caller, id } = await submitted();
+  const { caller, id } = await submittedTitle();
   const task = await taskOf(id, 1);
   const { caller: stranger } = await certifiedUser();
   expect((await stranger.post(`/api/title/registrations/${id}/cancel`)).status).toBe(404);
@@ -312,18 +284,18 @@ test('cancel while waiting in the queue: the task leaves the inbox, the registra
 });
 
 test('cancel after a failed audit, and while the order waits for money (the order is cancelled with it)', async () => {
-  const failed = await submitted();
+  const failed = await submittedTitle();
   const task = await taskOf(failed.id, 1);
   await reviewer.post(`${taskPath(task.id)}/complete`, { outcome: 'fail', reasons: { ipNameEn: 'Misspelt' }, category: 'hiddenFacts' });
-  await inState(failed.caller, failed.id, 'failed');
+  await titleInState(failed.caller, failed.id, 'failed');
   expect((await failed.caller.post(`/api/title/registrations/${failed.id}/cancel`)).body.registration.state).toBe('cancelled');
   expect(await workflowOf(failed.id).result()).toBe('cancelled');
   expect((await failed.caller.put(`/api/title/registrations/${failed.id}`, { data: failed.data })).status).toBe(409);
   await saveHistory(temporal, `titleAudit/${failed.id}`, 'titleAudit-fail-cancel');
 
-  const paying = await submitted();
+  const paying = await submittedTitle();
   await reviewer.post(`${taskPath((await taskOf(paying.id, 1)).id)}/complete`, { outcome: 'approve', reasons: {} });
-  const pending = await inState(paying.caller, paying.id, 'pendingPayment');
+  const pending = await titleInState(paying.caller, paying.id, 'pendingPayment');
   const r = await paying.caller.post(`/api/title/registrations/${paying.id}/cancel`);
   expect(r.status).toBe(200);
   expect(r.body.registration.state).toBe('cancelled');
@@ -352,7 +324,7 @@ test("the creator's ID takes a phone photo (JPG) or a pdf scan", async () => {
 });
 
 test('the IP is named in the reader\'s language wherever it appears: messages, the inbox title, the order and the sandbox checkout', async () => {
-  const { caller, id, data } = await submitted();
+  const { caller, id, data } = await submittedTitle();
   const task = await taskOf(id, 1);
   expect(task.title).toContain(data.ipNameZh);
   expect(task.titles).toMatchObject({ 'zh-CN': expect.stringContaining(data.ipNameZh), 'en-US': expect.stringContaining('Charm of Blue and White'), 'ja-JP': expect.stringContaining('青花の韻') });
@@ -360,7 +332,7 @@ test('the IP is named in the reader\'s language wherever it appears: messages, t
   expect(submittedMessage.params).toMatchObject({ name: data.ipNameZh, names: { zh: data.ipNameZh, en: 'Charm of Blue and White', ja: '青花の韻' } });
 
   await reviewer.post(`${taskPath(task.id)}/complete`, { outcome: 'approve', reasons: {} });
-  const { orderId } = await inState(caller, id, 'pendingPayment');
+  const { orderId } = await titleInState(caller, id, 'pendingPayment');
   const order = (await caller.get(`/api/orders/${orderId}`)).body.order;
   expect(order).toMatchObject({ name: data.ipNameZh, names: { zh: data.ipNameZh, en: 'Charm of Blue and White', ja: '青花の韻' } });
   const pay = await caller.post(`/api/orders/${orderId}/pay`, { method: 'quickPay', provider: 'sandbox' });

@@ -57,6 +57,7 @@ export const UI_DIST = path.join(ROOT, 'ui', 'dist');
 export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
   const hops = trustedProxyHops();
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
+  const storeOrigin = deps.downloads.redirect ? [deps.store.origin] : [];
   app.use(lang);
   app.use(errors);
   app.use(compression);
@@ -65,7 +66,9 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          // A redirected download is loaded from the store's own address (S3's host, not this site).
+          imgSrc: ["'self'", 'data:', 'blob:', ...storeOrigin],
+          mediaSrc: ["'self'", ...storeOrigin],
           styleSrc: ["'self'", "'unsafe-inline'"],
           connectSrc: ["'self'"],
         },

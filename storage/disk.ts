@@ -45,6 +45,7 @@ export function diskStore(o: DiskStoreOptions): ObjectStore {
 
   return {
     kind: 'disk',
+    origin: new URL(o.publicBase).origin,
 
     async put(key: string, body: Readable, options: PutOptions): Promise<PutResult> {
       assertKey(key);

@@ -31,10 +31,12 @@ const missing = (err: unknown) => err instanceof NoSuchKey || err instanceof Not
  * have been written.
  */
 export function s3Store(o: S3StoreOptions): ObjectStore {
+  const pathStyle = o.pathStyle ?? true;
+  const endpoint = new URL(o.endpoint);
   const client = new S3Client({
     endpoint: o.endpoint,
     region: o.region,
-    forcePathStyle: o.pathStyle ?? true,
+    forcePathStyle: pathStyle,
     credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey },
     // Checksums only where a request needs them: not every S3-compatible server knows the newer headers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -58,6 +60,7 @@ export function s3Store(o: S3StoreOptions): ObjectStore {
 
   return {
     kind: 's3',
+    origin: pathStyle ? endpoint.origin : `${endpoint.protocol}//${Bucket}.${endpoint.host}`,
 
     async put(key: string, body: Readable, options: PutOptions): Promise<PutResult> {
       assertKey(key);

@@ -53,6 +53,8 @@ export interface SignedUrlOptions {
 
 export interface ObjectStore {
   readonly kind: 'disk' | 's3';
+  /** Where its signed addresses point: pages must allow pictures from there when downloads redirect. */
+  readonly origin: string;
   /** Streams `body` in (never whole in memory); a body over `maxBytes` or a failed stream leaves no object. */
   put(key: string, body: Readable, options: PutOptions): Promise<PutResult>;
   /** The object as a stream, optionally a byte range of it; null when there is none (or the range starts past its end). */

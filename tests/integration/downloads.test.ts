@@ -205,4 +205,15 @@ describe('S3 store', () => {
     await expired();
     expect((await get(location)).status).toBe(403);
   });
+
+  test('pages allow pictures and videos from the S3 server the downloads redirect to', async () => {
+    const csp = (await get(`${api.base}/api/health`)).headers.get('content-security-policy')!;
+    const s3Origin = `http://127.0.0.1:${TEST_PORTS.s3 + 3}`;
+    expect(csp).toContain(`img-src 'self' data: blob: ${s3Origin}`);
+    expect(csp).toContain(`media-src 'self' ${s3Origin}`);
+    // Virtual-hosted style (OSS, COS): the bucket is part of the host the addresses name.
+    const oss = openStore({ storageUrl: 's3://KEY:SECRET@oss-cn-hangzhou.aliyuncs.com/ipci?region=oss-cn-hangzhou&style=virtual', diskRoot, publicBase: api.base, signingSecret: 'x' });
+    expect(oss.origin).toBe('https://ipci.oss-cn-hangzhou.aliyuncs.com');
+    expect(new URL(await oss.signedUrl('a/b', { expiresInSeconds: 60 })).origin).toBe(oss.origin);
+  });
 });

@@ -1,12 +1,12 @@
-import { open, type FileHandle } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { ImageFacts } from '../../domain/titleRegistration';
+import type { StoredBytes } from './storedBytes';
 
 /*
  * What the IP picture rules of spec part 1 §5 need to know about an uploaded picture (decoded size
  * and whether it is in colour), measured on the file's content. sharp decodes jpeg, png and gif;
- * it has no BMP or ICO decoder, so those two are read here (headers, and pixels sampled from disk,
- * never the whole file in memory — a picture may be 1 GiB).
+ * it has no BMP or ICO decoder, so those two are read here (headers, and pixels sampled by position
+ * from the stored object, never the whole file — a picture may be 1 GiB).
  */
 
 /** A pixel counts as coloured when its channels differ by more than this (of 255): JPEG noise on a grey picture stays below it. */
@@ -25,7 +25,7 @@ function isColourful(pixels: Rgb[]): boolean {
 }
 
 /** jpeg, png, gif (first frame), also a PNG held inside an icon. */
-async function sharpFacts(input: string | Buffer, mime: string, bytes: number): Promise<ImageFacts> {
+async function sharpFacts(input: Buffer, mime: string, bytes: number): Promise<ImageFacts> {
   const meta = await sharp(input, { pages: 1 }).metadata();
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
@@ -38,19 +38,13 @@ async function sharpFacts(input: string | Buffer, mime: string, bytes: number): 
   return { width, height, mime, bytes, channels: meta.channels, isColour: isColourful(pixels) };
 }
 
-async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buf = Buffer.alloc(Math.max(0, length));
-  const { bytesRead } = await fh.read(buf, 0, buf.length, position);
-  return buf.subarray(0, bytesRead);
-}
-
 /**
  * A device-independent bitmap (the body of a .bmp after its 14-byte file header, and of most icons):
  * size from the header, colour from pixels sampled row by row. `icon` halves the height (an icon's
  * DIB counts its transparency mask too).
  */
-async function dibFacts(fh: FileHandle, dibAt: number, pixelsAt: number | null, mime: string, bytes: number, icon = false): Promise<ImageFacts> {
-  const h = await readAt(fh, dibAt, 56);
+async function dibFacts(file: StoredBytes, dibAt: number, pixelsAt: number | null, mime: string, bytes: number, icon = false): Promise<ImageFacts> {
+  const h = await file.readAt(dibAt, 56);
   if (h.length < 16) throw new Error('truncated bitmap header');
   const headerSize = h.readUInt32LE(0);
   let width: number;
@@ -80,7 +74,7 @@ async function dibFacts(fh: FileHandle, dibAt: number, pixelsAt: number | null, 
   const paletteAt = dibAt + headerSize + masksAfter;
   const palette: Rgb[] = [];
   if (bpp <= 8) {
-    const p = await readAt(fh, paletteAt, paletteCount * entrySize);
+    const p = await file.readAt(paletteAt, paletteCount * entrySize);
     for (let i = 0; i + 2 < p.length; i += entrySize) palette.push([p[i + 2], p[i + 1], p[i]]);
   }
   const base = { width, height, mime, bytes, channels: bpp <= 8 ? undefined : 3 };
@@ -96,7 +90,7 @@ async function dibFacts(fh: FileHandle, dibAt: number, pixelsAt: number | null, 
   for (let s = 0; s < rows; s++) {
     const y = Math.floor((s * height) / rows);
     const fileRow = topDown ? y : height - 1 - y;
-    const row = await readAt(fh, start + fileRow * rowBytes, rowBytes);
+    const row = await file.readAt(start + fileRow * rowBytes, rowBytes);
     const cols = Math.min(SAMPLES, width);
     for (let c = 0; c < cols; c++) {
       const x = Math.floor((c * width) / cols);
@@ -118,52 +112,43 @@ async function dibFacts(fh: FileHandle, dibAt: number, pixelsAt: number | null, 
   return { ...base, isColour: isColourful(pixels) };
 }
 
-async function bmpFacts(path: string, mime: string, bytes: number): Promise<ImageFacts> {
-  const fh = await open(path, 'r');
-  try {
-    const head = await readAt(fh, 0, 14);
-    if (head.length < 14 || head.toString('latin1', 0, 2) !== 'BM') throw new Error('not a bitmap');
-    return await dibFacts(fh, 14, head.readUInt32LE(10), mime, bytes);
-  } finally {
-    await fh.close();
-  }
+async function bmpFacts(file: StoredBytes, mime: string): Promise<ImageFacts> {
+  const head = await file.readAt(0, 14);
+  if (head.length < 14 || head.toString('latin1', 0, 2) !== 'BM') throw new Error('not a bitmap');
+  return dibFacts(file, 14, head.readUInt32LE(10), mime, file.size);
 }
 
 /** An icon is judged by its largest picture (a PNG inside, or a bitmap). */
-async function icoFacts(path: string, mime: string, bytes: number): Promise<ImageFacts> {
-  const fh = await open(path, 'r');
-  try {
-    const head = await readAt(fh, 0, 6);
-    const count = head.length === 6 ? head.readUInt16LE(4) : 0;
-    if (!count) throw new Error('empty icon');
-    const dir = await readAt(fh, 6, count * 16);
-    let best: { area: number; size: number; offset: number } | null = null;
-    for (let i = 0; i + 16 <= dir.length; i += 16) {
-      const w = dir[i] || 256;
-      const hgt = dir[i + 1] || 256;
-      const entry = { area: w * hgt, size: dir.readUInt32LE(i + 8), offset: dir.readUInt32LE(i + 12) };
-      if (!best || entry.area > best.area) best = entry;
-    }
-    if (!best) throw new Error('empty icon');
-    const magic = await readAt(fh, best.offset, 8);
-    if (magic.toString('latin1', 1, 4) === 'PNG') return await sharpFacts(await readAt(fh, best.offset, best.size), mime, bytes);
-    return await dibFacts(fh, best.offset, null, mime, bytes, true);
-  } finally {
-    await fh.close();
+async function icoFacts(file: StoredBytes, mime: string): Promise<ImageFacts> {
+  const head = await file.readAt(0, 6);
+  const count = head.length === 6 ? head.readUInt16LE(4) : 0;
+  if (!count) throw new Error('empty icon');
+  const dir = await file.readAt(6, count * 16);
+  let best: { area: number; size: number; offset: number } | null = null;
+  for (let i = 0; i + 16 <= dir.length; i += 16) {
+    const w = dir[i] || 256;
+    const hgt = dir[i + 1] || 256;
+    const entry = { area: w * hgt, size: dir.readUInt32LE(i + 8), offset: dir.readUInt32LE(i + 12) };
+    if (!best || entry.area > best.area) best = entry;
   }
+  if (!best) throw new Error('empty icon');
+  const magic = await file.readAt(best.offset, 8);
+  if (magic.toString('latin1', 1, 4) === 'PNG') return sharpFacts(await file.readAt(best.offset, best.size), mime, file.size);
+  return dibFacts(file, best.offset, null, mime, file.size, true);
 }
 
 /** Decoded size and colour of a picture whose type was already detected by content; throws when it does not decode. */
-export function measureImage(path: string, mime: string, bytes: number): Promise<ImageFacts> {
-  if (mime === 'image/bmp') return bmpFacts(path, mime, bytes);
-  if (mime === 'image/x-icon' || mime === 'image/vnd.microsoft.icon') return icoFacts(path, mime, bytes);
-  return sharpFacts(path, mime, bytes);
+export async function measureImage(file: StoredBytes, mime: string): Promise<ImageFacts> {
+  if (mime === 'image/bmp') return bmpFacts(file, mime);
+  if (mime === 'image/x-icon' || mime === 'image/vnd.microsoft.icon') return icoFacts(file, mime);
+  // sharp decodes from memory or a path only: the picture is read whole (a stream into sharp is buffered as well).
+  return sharpFacts(await file.readAll(), mime, file.size);
 }
 
 /** Width and height from a bitmap's header (sharp cannot read BMP), for the upload sniff. */
-export async function bitmapSize(path: string): Promise<{ width: number; height: number } | undefined> {
+export async function bitmapSize(file: StoredBytes): Promise<{ width: number; height: number } | undefined> {
   try {
-    const f = await bmpFacts(path, 'image/bmp', 0);
+    const f = await bmpFacts(file, 'image/bmp');
     return { width: f.width, height: f.height };
   } catch {
     return undefined;

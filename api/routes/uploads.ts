@@ -1,30 +1,36 @@
 import Router from '@koa/router';
 import multer from '@koa/multer';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { isStaff } from '../../domain/roles';
 import { CHECKED_IMAGE_KINDS, COLOUR_IMAGE_KINDS, formatBytes, UPLOAD_EXTENSIONS, UPLOAD_KINDS, UPLOAD_TYPES, type UploadKind } from '../../domain/uploads';
 import { checkImage } from '../../domain/titleRegistration';
 import { findUpload, insertUpload, toUploadJson } from '../../db/uploads';
 import { uploadGranted } from '../../db/uploadGrants';
+import { ObjectTooLarge } from '../../storage';
 import type { ApiDeps } from '../deps';
 import { badRequest, HttpError, notFound } from '../errors';
 import { allow } from '../middleware/auth';
 import { assertWellFormed } from '../middleware/wellFormed';
-import { sniffFile } from '../lib/sniff';
+import { headType, sniffFile } from '../lib/sniff';
 import { measureImage } from '../lib/imageFacts';
 import { sendObject } from '../lib/sendObject';
+import { storedBytes, type StoredBytes } from '../lib/storedBytes';
+import { storeEngine, StoreFailed, type StoredUpload } from '../lib/storeEngine';
 import type { Middleware } from 'koa';
+
+/**
+ * The first bytes of each upload, kept in memory while it streams into the store: its type and a
+ * picture's header are read from them without asking the store again.
+ */
+const HEAD_BYTES = 256 * 1024;
 
 /**
  * The picture rules (size, landscape, colour for IP pictures: domain checkImage) on the decoded
  * picture; a refusal is a 422 whose message names the broken rule, and the file is not kept.
  */
-async function checkPicture(kind: UploadKind, path: string, mime: string, bytes: number): Promise<void> {
+async function checkPicture(kind: UploadKind, file: StoredBytes, mime: string): Promise<void> {
   let rule: string | null;
   try {
-    rule = checkImage(await measureImage(path, mime, bytes), { colour: COLOUR_IMAGE_KINDS.includes(kind) });
+    rule = checkImage(await measureImage(file, mime), { colour: COLOUR_IMAGE_KINDS.includes(kind) });
   } catch {
     // Detected as a picture by its first bytes, but it does not decode.
     rule = 'title.image.format';
@@ -32,25 +38,27 @@ async function checkPicture(kind: UploadKind, path: string, mime: string, bytes:
   if (rule) throw new HttpError(422, 'imageRejected', rule, {}, { file: { key: rule } });
 }
 
-export function uploadRoutes({ db, uploadDir, maxUploadBytes, store, downloads }: ApiDeps): Router {
-  const incoming = path.join(uploadDir, 'incoming');
+export function uploadRoutes({ db, maxUploadBytes, store, downloads }: ApiDeps): Router {
   // Browsers send a file name as UTF-8 without naming the charset; busboy would read it as latin1.
   // (@types/koa__multer predates multer's defParamCharset.)
-  const options: multer.Options & { defParamCharset: 'utf8' } = { dest: incoming, limits: { fileSize: maxUploadBytes, files: 1, fields: 5 }, defParamCharset: 'utf8' };
+  const options: multer.Options & { defParamCharset: 'utf8' } = {
+    storage: storeEngine({ store, maxBytes: maxUploadBytes, headBytes: HEAD_BYTES, contentType: headType }),
+    limits: { fileSize: maxUploadBytes, files: 1, fields: 5 },
+    defParamCharset: 'utf8',
+  };
   const upload = multer(options);
 
-  // Streams the body to disk; a body over the limit is cut off and answered 413.
+  // Streams the body into the store; a body over the limit is cut off and answered 413.
   const receive: Middleware = async (ctx, next) => {
-    await mkdir(incoming, { recursive: true });
     try {
       await upload.single('file')(ctx, async () => undefined);
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if (code === 'LIMIT_FILE_SIZE') throw new HttpError(413, 'payloadTooLarge', 'http.payloadTooLarge', { max: formatBytes(maxUploadBytes) });
+      if (code === 'LIMIT_FILE_SIZE' || err instanceof ObjectTooLarge) throw new HttpError(413, 'payloadTooLarge', 'http.payloadTooLarge', { max: formatBytes(maxUploadBytes) });
       if (code?.startsWith('LIMIT_')) throw badRequest({ file: { key: 'validation.invalid' } });
-      // A disk error is ours; anything else multer or busboy raised (no boundary, a truncated or
+      // A store failure is ours; anything else multer or busboy raised (no boundary, a truncated or
       // malformed part) is about the body.
-      if ((err as NodeJS.ErrnoException).syscall) throw err;
+      if (err instanceof StoreFailed) throw err;
       throw new HttpError(400, 'badRequest', 'http.malformed', {}, { file: { key: 'http.malformed' } });
     }
     await next();
@@ -59,19 +67,19 @@ export function uploadRoutes({ db, uploadDir, maxUploadBytes, store, downloads }
   return new Router()
     // Staff upload too: the files they attach to a case (a protection case's progress) are theirs.
     .post('/api/uploads', allow('user', 'reviewer', 'admin'), receive, async (ctx) => {
-      const file = ctx.file;
+      const file = ctx.file as (multer.File & StoredUpload) | undefined;
       const kind = (ctx.request.body as { kind?: string } | undefined)?.kind as UploadKind;
+      let kept = false;
       try {
         assertWellFormed([ctx.request.body, file?.originalname]);
         if (!UPLOAD_KINDS.includes(kind)) throw badRequest({ kind: { key: 'validation.oneOf' } });
         if (!file) throw badRequest({ file: { key: 'validation.upload' } });
-        const sniffed = await sniffFile(file.path);
+        const bytes = storedBytes(store, file.key, file.size, file.head);
+        const sniffed = await sniffFile(bytes);
         if (!sniffed || !UPLOAD_TYPES[kind].includes(sniffed.mime)) {
           throw new HttpError(415, 'unsupportedMediaType', 'http.unsupportedMediaType', { allowed: UPLOAD_EXTENSIONS[kind].join(', ') });
         }
-        if (CHECKED_IMAGE_KINDS.includes(kind)) await checkPicture(kind, file.path, sniffed.mime, file.size);
-        const storageKey = randomUUID();
-        await rename(file.path, path.join(uploadDir, storageKey));
+        if (CHECKED_IMAGE_KINDS.includes(kind)) await checkPicture(kind, bytes, sniffed.mime);
         const row = await insertUpload(db, {
           owner_id: ctx.state.user.id,
           kind,
@@ -81,12 +89,14 @@ export function uploadRoutes({ db, uploadDir, maxUploadBytes, store, downloads }
           width: sniffed.width,
           height: sniffed.height,
           original_name: file.originalname.slice(0, 255),
-          storage_key: storageKey,
+          storage_key: file.key,
         });
+        kept = true;
         ctx.status = 201;
         ctx.body = toUploadJson(row);
       } finally {
-        if (file) await rm(file.path, { force: true });
+        // A refused file (or one whose row could not be written) leaves nothing in the store.
+        if (file && !kept) await store.delete(file.key);
       }
     })
     .get('/api/uploads/:id', allow('user', 'reviewer', 'admin'), async (ctx) => {

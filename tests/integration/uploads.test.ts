@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
 import sharp from 'sharp';
-import { closeTestDb, png, signedIn, testDb } from '../support/http';
+import { openStore } from '../../storage';
+import { apiBase, closeTestDb, eventually, png, signedIn, testDb, type Caller } from '../support/http';
 import { TEST_UPLOAD_MAX_BYTES } from '../support/limits';
 
 /*
@@ -8,6 +13,30 @@ import { TEST_UPLOAD_MAX_BYTES } from '../support/limits';
  */
 
 afterAll(closeTestDb);
+
+/** The test API's store: the disk store over its UPLOAD_DIR. */
+const apiStore = () => openStore({ diskRoot: process.env.UPLOAD_DIR!, publicBase: apiBase(), signingSecret: 'unused' });
+/** Keys are opaque, so an upload's object is found by the original name it was stored with. */
+async function objectsNamed(name: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const o of apiStore().list('')) if (o.originalName === name) keys.push(o.key);
+  return keys;
+}
+/** Where the disk store streams a put before it is complete. */
+const partialPuts = async () => (await readdir(path.join(process.env.UPLOAD_DIR!, '.tmp')).catch(() => [])).length;
+
+const BOUNDARY = 'ipci-test-boundary';
+/** A multipart body as a browser sends it; `complete: false` stops inside the file. */
+function multipart(kind: string, name: string, bytes: Buffer, complete = true): Buffer {
+  const fields = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`;
+  const file = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return Buffer.concat([Buffer.from(fields + file), bytes, Buffer.from(complete ? `\r\n--${BOUNDARY}--\r\n` : '')]);
+}
+const uploadRequest = (caller: Caller, headers: Record<string, string | number> = {}) =>
+  http.request(`${apiBase()}/api/uploads`, {
+    method: 'POST',
+    headers: { cookie: `${caller.cookie}; cookie-lang=en-US`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...headers },
+  });
 
 const uploadsOf = async (userId: string) => Number((await testDb()('uploads').where({ owner_id: userId }).count({ n: '*' }))[0].n);
 
@@ -125,7 +154,50 @@ test('a file name is kept as the browser sent it (UTF-8), not read as latin1', a
   const r = await caller.upload('ipImage', await png(), '身份证正面 «été».png');
   expect(r.status).toBe(201);
   expect(r.body.originalName).toBe('身份证正面 «été».png');
-  expect((await testDb()('uploads').where({ id: r.body.id }).first('original_name')).original_name).toBe('身份证正面 «été».png');
+  const { storage_key: key } = await testDb()('uploads').where({ id: r.body.id }).first('storage_key');
+  expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  // The object carries the type found by its content (the client said octet-stream) and the name intact.
+  expect(await apiStore().head(key)).toMatchObject({ contentType: 'image/png', originalName: '身份证正面 «été».png', size: (await png()).length });
+});
+
+test('a refused, too large, malformed or abandoned upload leaves no object in the store', async () => {
+  const { caller, user } = await signedIn('personal');
+  const named = (what: string) => `${what}-${randomUUID()}.png`;
+  const pdfAsPicture = named('pdf');
+  expect((await caller.upload('ipImage', Buffer.from('%PDF-1.4\n%%EOF\n'), pdfAsPicture)).status).toBe(415);
+  const portrait = named('portrait');
+  expect((await caller.upload('ipImage', await solid(400, 600).png().toBuffer(), portrait)).status).toBe(422);
+  // Past the head the engine keeps in memory, so the put was streaming when the limit cut it off.
+  const big = named('big');
+  expect((await caller.upload('ipImage', Buffer.concat([await png(), Buffer.alloc(TEST_UPLOAD_MAX_BYTES, 1)]), big)).status).toBe(413);
+
+  const truncated = named('truncated');
+  const body = multipart('ipImage', truncated, bmp(600, 400, () => [200, 30, 30]), false);
+  const malformed = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = uploadRequest(caller, { 'content-length': body.length });
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode!, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+  expect(malformed.status).toBe(400);
+  expect(JSON.parse(malformed.text).message).toBe('The request could not be read (malformed JSON or form data)');
+
+  // The client goes away mid-body, once the store has begun writing the file.
+  const abandoned = named('abandoned');
+  const before = await partialPuts();
+  const req = uploadRequest(caller);
+  req.on('error', () => undefined);
+  req.write(multipart('ipImage', abandoned, bmp(600, 400, () => [200, 30, 30]).subarray(0, 600_000), false));
+  await eventually(async () => (await partialPuts()) > before);
+  req.destroy();
+  await eventually(async () => (await partialPuts()) === before);
+
+  for (const name of [pdfAsPicture, portrait, big, truncated, abandoned]) expect({ name, keys: await objectsNamed(name) }).toEqual({ name, keys: [] });
+  expect(await uploadsOf(user.id)).toBe(0);
 });
 
 test('a stored file is read in byte ranges: 206 with its Content-Range, a suffix range, 416 past its end', async () => {

@@ -4,7 +4,7 @@ import { runTs, stopChild } from '../../scripts/lib/children';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
 import { closeTestDb, DEMO, eventually, newUser, testDb } from '../support/http';
 import { lastCode, uniqueEmail, uniqueName, uniquePhone } from '../support/accounts';
-import { launchChromium, openPage } from '../support/browser';
+import { launchChromium, logIn, openPage } from '../support/browser';
 import { waitHealthy } from '../support/health';
 import { TEST_PORTS } from '../support/limits';
 
@@ -46,9 +46,7 @@ async function sendCode(page: Page, buttonId: string, address: string): Promise<
 
 async function logInOnPage(page: Page, login: string, password: string) {
   await page.goto(`${BASE}/en-US/ipci/login`);
-  await page.locator('#login-username').fill(login);
-  await page.locator('#login-password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+  await logIn(page, login, password);
 }
 
 test('register with an invitation, bind an e-mail, change the password, cancel the account', async () => {

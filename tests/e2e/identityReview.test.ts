@@ -6,7 +6,7 @@ import path from 'node:path';
 import { runTs, stopChild } from '../../scripts/lib/children';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
 import { closeTestDb, DEMO, eventually, newUser, png, testDb } from '../support/http';
-import { launchChromium, openPage } from '../support/browser';
+import { launchChromium, logIn, openPage } from '../support/browser';
 import { waitHealthy } from '../support/health';
 import { TEST_PORTS } from '../support/limits';
 
@@ -40,12 +40,6 @@ afterAll(async () => {
 });
 
 const open = (lang: string) => openPage(browser, BASE, lang);
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
-}
 
 async function upload(page: Page, field: string, file: string) {
   const done = page.waitForResponse((r) => r.url().endsWith('/api/uploads') && r.status() === 201);

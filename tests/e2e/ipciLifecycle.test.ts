@@ -1,11 +1,11 @@
 import { Client, Connection } from '@temporalio/client';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { formatIpciCode } from '../../domain/ipci';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
-import { launchChromium, openPage } from '../support/browser';
+import { launchChromium, logIn, openPage } from '../support/browser';
 import { closeTestDb, DEMO, eventually, newUser, testDb } from '../support/http';
 import { issuedIpci } from '../support/ipcis';
 
@@ -29,12 +29,6 @@ afterAll(async () => {
   await temporal?.connection.close();
   await closeTestDb();
 });
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
-}
 
 test('take down a title with confirmation; request a paper certificate; finance mails it; the owner sees the tracking number', async () => {
   const user = await newUser('personal');

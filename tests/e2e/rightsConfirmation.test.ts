@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
-import { launchChromium, openPage } from '../support/browser';
+import { downloadBy, launchChromium, logIn, openPage } from '../support/browser';
 import { decodeQr, renderFirstPage, verifySignature } from '../support/certificates';
 import { closeTestDb, DEMO, eventually, PDF, png, testDb } from '../support/http';
 import { certifiedUser } from '../support/identity';
@@ -31,20 +31,6 @@ async function device(token: string) {
   await context.addCookies([{ name: 'cookie-token', value: token, url: base }]);
   return { context, page, base };
 }
-async function logIn(page: Page, username: string, password: string) {
-  await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
-}
-
-/** Clicks a download button (a Blueprint AnchorButton) and answers the downloaded bytes. */
-async function download(page: Page, name: string): Promise<Buffer> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).first().click()]);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 const step = (page: Page) => page.locator('[aria-current=step]');
 
@@ -168,8 +154,8 @@ test('a registration is filled in, resumed on another device, submitted, approve
   await other.goto(`${first.base}/en-US/ipci/usercenter/certificates`);
   const row = other.getByTestId(`ipci-${issued.id}`);
   await row.getByRole('button', { name: 'Certificate (PDF)' }).waitFor();
-  const pdf = await download(other, 'Certificate (PDF)');
-  const signature = (await download(other, 'Signature')).toString('utf8').trim();
+  const pdf = (await downloadBy(other, 'Certificate (PDF)')).bytes;
+  const signature = (await downloadBy(other, 'Signature')).bytes.toString('utf8').trim();
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
   // Verified offline with the published key; a changed byte does not verify.

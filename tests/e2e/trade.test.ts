@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import type { Browser, Page } from 'playwright-core';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
-import { launchChromium, openPage } from '../support/browser';
+import { launchChromium, logIn, openPage } from '../support/browser';
 import { listedIp } from '../support/catalogue';
 import { Caller, closeTestDb, DEMO, eventually, PDF, png, taskPath, testDb } from '../support/http';
 import { certifiedUser } from '../support/identity';
@@ -28,12 +28,6 @@ afterAll(async () => {
   await browser?.close();
   await closeTestDb();
 });
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
-}
 
 /** Two CJK characters no other test's IP has: the word searched for, in the middle of the name. */
 function rareWord(): string {

@@ -18,6 +18,21 @@ export async function openPage(browser: Browser, base: string, lang: string): Pr
   return { context, page: await context.newPage() };
 }
 
+/** Fills the login form the page shows (the user centre's or the staff one) and sends it. */
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+}
+
+/** Clicks a download button (a Blueprint AnchorButton) and answers the downloaded bytes and the address they came from. */
+export async function downloadBy(page: Page, name: string): Promise<{ bytes: Buffer; url: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).first().click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  return { bytes: Buffer.concat(chunks), url: file.url() };
+}
+
 /** The window sizes layout tests check every page at: a phone and a desktop. */
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };

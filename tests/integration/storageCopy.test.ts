@@ -93,6 +93,7 @@ beforeAll(async () => {
   // A file nothing describes (its row is long gone) still moves, as bytes.
   const orphan = randomUUID();
   expected.set(orphan, { sha256: await legacyFile(orphan, randomBytes(500)), contentType: 'application/octet-stream', originalName: null });
+  await legacyUpload(Buffer.alloc(0), 'text/plain', 'empty.txt');
 
   // 20 MB, written and hashed chunk by chunk.
   const large = await legacyUpload(Buffer.alloc(0), 'application/pdf', 'большой.pdf');

@@ -140,13 +140,29 @@ async function download(client: ApiClient, id: string, bytes: number): Promise<v
   if (read !== PDF_HEADER.length + bytes) throw new Error(`download: ${read} bytes, not ${PDF_HEADER.length + bytes}`);
 }
 
+/** One transfer through the API: how long it took and the API's highest resident memory meanwhile. */
+interface Phase {
+  ms: number;
+  peak: number;
+}
+
 interface ApiRun {
   backend: string;
   idle: number;
-  peak: number;
-  uploadMs?: number;
-  downloadMs?: number;
+  upload?: Phase;
+  download?: Phase;
   error?: string;
+}
+
+async function watched<T>(pid: number, fn: () => Promise<T>): Promise<Phase & { value: T }> {
+  const watch = watchRss(pid);
+  try {
+    const { ms, value } = await timed(fn);
+    return { ms, value, peak: Math.max(...watch.stop()) };
+  } catch (err) {
+    watch.stop();
+    throw err;
+  }
 }
 
 /** The API's resident memory at rest, then at its peak while the 200 MB file goes in and out. */
@@ -160,18 +176,15 @@ async function apiMemory(backend: string, base: string, pid: number): Promise<Ap
   const idleSamples = watchRss(pid);
   await sleep(2000);
   const idle = percentile(idleSamples.stop().sort((a, b) => a - b), 50);
-  const run: ApiRun = { backend, idle, peak: idle };
-  const watch = watchRss(pid);
+  const run: ApiRun = { backend, idle };
   try {
-    const up = await timed(() => upload(client, API_FILE_BYTES));
-    run.uploadMs = up.ms;
-    run.downloadMs = (await timed(() => download(client, up.value, API_FILE_BYTES))).ms;
+    const up = await watched(pid, () => upload(client, API_FILE_BYTES));
+    run.upload = up;
+    run.download = await watched(pid, () => download(client, up.value, API_FILE_BYTES));
   } catch (err) {
     run.error = (err as Error).message.slice(0, 300);
-  } finally {
-    run.peak = Math.max(...watch.stop());
   }
-  log(`API with ${backend}: idle ${mb(idle)} MB, peak ${mb(run.peak)} MB`);
+  log(`API with ${backend}: idle ${mb(idle)} MB, peak ${mb(Math.max(idle, run.upload?.peak ?? 0, run.download?.peak ?? 0))} MB`);
   return run;
 }
 
@@ -239,16 +252,17 @@ function report({ stores, api }: Results) {
     );
   }
   console.log(`\nthe API's resident memory while a ${mb(API_FILE_BYTES)} MB pdf is uploaded and downloaded (sampled every 50 ms)\n`);
-  const rate = (t?: number) => (t === undefined ? '—' : mbPerSecond(API_FILE_BYTES, [t]));
+  const rate = (p?: Phase) => (p ? mbPerSecond(API_FILE_BYTES, [p.ms]) : '—');
+  const above = (r: ApiRun, p?: Phase) => (p ? mb(p.peak - r.idle) : '—');
   console.log(
     table(
-      ['API storage', 'idle MB', 'peak MB', 'above idle MB', 'upload MB/s', 'download MB/s', 'target'],
-      api.map((r) => [r.backend, mb(r.idle), mb(r.peak), mb(r.peak - r.idle), rate(r.uploadMs), rate(r.downloadMs), `< ${mb(API_TARGET_BYTES)}`]),
+      ['API storage', 'idle MB', 'upload: peak above idle MB', 'MB/s', 'download: peak above idle MB', 'MB/s', 'target'],
+      api.map((r) => [r.backend, mb(r.idle), above(r, r.upload), rate(r.upload), above(r, r.download), rate(r.download), `< ${mb(API_TARGET_BYTES)}`]),
     ),
   );
   let ok = true;
   for (const r of api) {
-    const met = !r.error && r.peak - r.idle < API_TARGET_BYTES;
+    const met = !r.error && Math.max(r.upload!.peak, r.download!.peak) - r.idle < API_TARGET_BYTES;
     ok &&= met;
     console.log(`${met ? 'met' : 'MISSED'}: ${r.backend}${r.error ? ` — ${r.error}` : ''}`);
   }

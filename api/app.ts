@@ -71,6 +71,9 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
           mediaSrc: ["'self'", ...storeOrigin],
           styleSrc: ["'self'", "'unsafe-inline'"],
           connectSrc: ["'self'"],
+          // helmet asks the browser to fetch every http address over https: a store served over plain
+          // http (s3+http://, on this machine or the local network) has no https, so its pictures failed.
+          ...(storeOrigin.some((o) => o.startsWith('http:')) ? { upgradeInsecureRequests: null } : {}),
         },
       },
     }),

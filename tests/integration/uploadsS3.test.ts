@@ -93,6 +93,14 @@ test('pictures stream into the bucket and are measured there; a refused type or 
   expect(await bucketKeys()).toEqual(rows.map((r) => r.storage_key).sort());
   expect(await store.head(rows.find((r) => r.mime === 'image/bmp')!.storage_key)).toMatchObject({ size: large.length, contentType: 'image/bmp', originalName: '山水 «大».bmp' });
 
+  // S3 keeps 2 KB of metadata: the longest name the platform keeps (255 characters, 9 bytes each once encoded) is still stored.
+  const longName = `${'长'.repeat(251)}.pdf`;
+  const long = await caller.upload('proof', Buffer.from('%PDF-1.4\n%%EOF\n'), longName);
+  expect(long).toMatchObject({ status: 201, body: { originalName: longName } });
+  const longKey = (await testDb()('uploads').where({ id: long.body.id }).first('storage_key')).storage_key;
+  expect(longName.startsWith((await store.head(longKey))!.originalName!)).toBe(true);
+  rows.push({ storage_key: longKey });
+
   const pdfAsPicture = await caller.upload('ipImage', Buffer.from('%PDF-1.4\n%%EOF\n'), 'scan.png');
   expect(pdfAsPicture).toMatchObject({ status: 415, body: { message: 'This file type is not accepted; allowed: jpg, jpeg, jpe, jif, png, gif, ico, jfif, bmp' } });
   const portrait = await caller.upload('ipImage', bmp(700, 1000, [30, 160, 60]), 'portrait.bmp');

@@ -12,8 +12,7 @@ export interface ApiDeps {
   temporal: Client;
   cfg: TemporalConfig;
   events: EventHub;
-  uploadDir: string;
-  /** Where every file is kept (storage/appStore: STORAGE_URL, else disk under uploadDir). */
+  /** Where every file is kept (storage/appStore: STORAGE_URL, else disk under UPLOAD_DIR). */
   store: ObjectStore;
   /** Whether downloads stream through the API or redirect to a signed address. */
   downloads: DownloadConfig;

@@ -1,5 +1,5 @@
 import { closeDb, db } from '../db/connection';
-import { appStore, downloadConfig, uploadDir } from '../storage/appStore';
+import { appStore, downloadConfig } from '../storage/appStore';
 import { MAX_UPLOAD_BYTES } from '../domain/uploads';
 import { createClient } from '../temporal/client';
 import { temporalConfig } from '../temporal/config';
@@ -22,7 +22,6 @@ async function main() {
     temporal,
     cfg,
     events,
-    uploadDir: uploadDir(),
     store: appStore(),
     downloads: downloadConfig(),
     maxUploadBytes: Number(process.env.UPLOAD_MAX_BYTES ?? MAX_UPLOAD_BYTES),

@@ -240,7 +240,7 @@ async function main() {
     // The API as npm run api builds it; the catalogue routes need no Temporal or event stream. Behind
     // a "proxy", so each verification lookup can come from an address of its own (its per-address limit).
     process.env.TRUST_PROXY = '1';
-    const app = createApp({ db: k, temporal: undefined as never, cfg: temporalConfig(), events: new EventHub(k, db.url), uploadDir: path.join(ROOT, '.data', 'bench-search-uploads'), store: appStore({ ...process.env, UPLOAD_DIR: path.join(ROOT, '.data', 'bench-search-uploads'), STORAGE_URL: '' }), downloads: downloadConfig({}), maxUploadBytes: 1 << 20, notifier: createNotifier(k) });
+    const app = createApp({ db: k, temporal: undefined as never, cfg: temporalConfig(), events: new EventHub(k, db.url), store: appStore({ ...process.env, UPLOAD_DIR: path.join(ROOT, '.data', 'bench-search-uploads'), STORAGE_URL: '' }), downloads: downloadConfig({}), maxUploadBytes: 1 << 20, notifier: createNotifier(k) });
     server = await new Promise<Server>((resolve) => {
       const s = app.listen(API_PORT, '127.0.0.1', () => resolve(s));
     });

@@ -22,6 +22,23 @@ export interface S3StoreOptions {
 /** S3 metadata is ASCII: the original (UTF-8) name travels percent-encoded. */
 const NAME_META = 'original-name';
 
+/**
+ * S3 keeps at most 2 KB of metadata per object and the name travels percent-encoded (up to three
+ * characters a byte): past this a name is cut, at a character, so that any file name can be stored.
+ * The database row that owns the object keeps the name as sent.
+ */
+const NAME_METADATA_BYTES = 600;
+function metadataName(name: string): string {
+  let kept = '';
+  let bytes = 0;
+  for (const char of name) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > NAME_METADATA_BYTES) break;
+    kept += char;
+  }
+  return kept;
+}
+
 const missing = (err: unknown) => err instanceof NoSuchKey || err instanceof NotFound || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
 
 /**
@@ -73,9 +90,12 @@ export function s3Store(o: S3StoreOptions): ObjectStore {
           Key: key,
           Body: body.pipe(limit),
           ContentType: options.contentType,
-          Metadata: options.originalName ? { [NAME_META]: encodeURIComponent(options.originalName) } : undefined,
+          Metadata: options.originalName ? { [NAME_META]: encodeURIComponent(metadataName(options.originalName)) } : undefined,
         },
         leavePartsOnError: false,
+        // Parts in flight are held in memory (5 MiB each, copied as they are cut): two keep an API
+        // streaming a large upload well under 100 MB while the server still gets them back to back.
+        queueSize: 2,
       });
       try {
         await upload.done();

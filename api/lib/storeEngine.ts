@@ -18,23 +18,6 @@ export class StoreFailed extends Error {
 }
 
 /**
- * S3 keeps at most 2 KB of metadata per object and the name travels percent-encoded (up to three
- * characters a byte): past this a name is cut, at a character, so that any file name can be stored.
- * The upload's row keeps the name as sent.
- */
-const NAME_METADATA_BYTES = 600;
-function metadataName(name: string): string {
-  let kept = '';
-  let bytes = 0;
-  for (const char of name) {
-    bytes += Buffer.byteLength(char);
-    if (bytes > NAME_METADATA_BYTES) break;
-    kept += char;
-  }
-  return kept;
-}
-
-/**
  * Holds the body back until its first `bytes` are in (or it ended): the object's content type is
  * known from them before the store receives anything.
  */
@@ -96,7 +79,7 @@ export function storeEngine(o: { store: ObjectStore; maxBytes: number; headBytes
         const contentType = await o.contentType(head);
         // A body that failed meanwhile would give the store a stream that never ends.
         if (capture.destroyed) throw bodyError ?? new Error('upload body closed');
-        const put = await o.store.put(key, capture, { maxBytes: o.maxBytes, contentType, originalName: metadataName(file.originalname) });
+        const put = await o.store.put(key, capture, { maxBytes: o.maxBytes, contentType, originalName: file.originalname });
         return { key, size: put.size, head };
       };
       store().then(

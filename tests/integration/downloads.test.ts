@@ -47,7 +47,6 @@ async function startApi(open: (base: string) => ObjectStore): Promise<Api> {
     db: testDb(),
     cfg: temporalConfig(),
     events: new EventHub(testDb(), process.env.DATABASE_URL!),
-    uploadDir: diskRoot,
     store,
     downloads: { redirect: true, ttlSeconds: TTL },
     maxUploadBytes: TEST_UPLOAD_MAX_BYTES,

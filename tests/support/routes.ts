@@ -28,7 +28,6 @@ export function appRoutes(): AppRoute[] {
     db: testDb(),
     cfg: temporalConfig(),
     events: new EventHub(testDb(), process.env.DATABASE_URL!),
-    uploadDir: process.env.UPLOAD_DIR!,
     store: appStore(),
     downloads: downloadConfig(),
     maxUploadBytes: TEST_UPLOAD_MAX_BYTES,

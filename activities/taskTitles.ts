@@ -45,6 +45,10 @@ async function ipTitle(k: Knex, caseKind: string, caseId: string): Promise<TaskT
     const row = await k('law_firms as f').join('users as u', 'u.id', 'f.user_id').where('f.id', caseId).first('f.name_zh', 'f.name_en', 'f.name_ja', 'u.username');
     return row ? inEveryLanguage({ zh: row.name_zh, en: row.name_en, ja: row.name_ja }, (name) => `${name} (${row.username})`) : null;
   }
+  if (caseKind === 'manufacturerListing') {
+    const row = await k('manufacturers as m').join('users as u', 'u.id', 'm.user_id').where('m.id', caseId).first('m.name_zh', 'm.name_en', 'm.name_ja', 'u.username');
+    return row ? inEveryLanguage({ zh: row.name_zh, en: row.name_en, ja: row.name_ja }, (name) => `${name} (${row.username})`) : null;
+  }
   return null;
 }
 

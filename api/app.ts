@@ -47,6 +47,8 @@ import { objectionRoutes } from './routes/objections';
 import { adminObjectionRoutes } from './routes/adminObjections';
 import { lawFirmRoutes } from './routes/lawFirms';
 import { adminLawFirmRoutes } from './routes/adminLawFirms';
+import { manufacturerRoutes } from './routes/manufacturers';
+import { adminManufacturerRoutes } from './routes/adminManufacturers';
 import { protectionRoutes } from './routes/protection';
 import { adminProtectionRoutes } from './routes/adminProtection';
 import { publicityRoutes } from './routes/publicity';
@@ -96,6 +98,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [dictionaryRoutes, entrustedTradeRoutes, tradeRecordRoutes, evaluationRoutes],
     [objectionRoutes, adminObjectionRoutes],
     [lawFirmRoutes, adminLawFirmRoutes],
+    [manufacturerRoutes, adminManufacturerRoutes],
     [protectionRoutes, adminProtectionRoutes],
     [publicityRoutes],
   ];

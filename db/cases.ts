@@ -58,6 +58,11 @@ const RESOLVERS: Record<string, (k: Knex, id: string) => Promise<CaseRef | undef
     const row = await k('law_firms').where({ id }).first('user_id', 'workflow_id');
     return row && { ownerId: row.user_id, workflowId: row.workflow_id };
   },
+  // The applying account follows its manufacturer's listing.
+  manufacturerListing: async (k, id) => {
+    const row = await k('manufacturers').where({ id }).first('user_id', 'workflow_id');
+    return row && { ownerId: row.user_id, workflowId: row.workflow_id };
+  },
   titleAudit: async (k, id) => {
     const row = await k('title_registrations').where({ id }).first('user_id');
     return row && { ownerId: row.user_id, workflowId: titleWorkflowId(id) };

@@ -4,7 +4,7 @@ import { COUNTRY_CODES } from './countries';
 import type { IpNames } from './ipNames';
 import { ANY_PHONE_PATTERN } from './protection';
 import { keysetCursor } from './validation/keyset';
-import { email, isoDate, optionalText, requiredText, trimmed, uploadId } from './validation/rules';
+import { email, isoDate, optionalText, requiredText, trimmed, uploadIdList } from './validation/rules';
 
 /**
  * The law-firm directory and its paid listing (spec part 2 §1–§5). The listing follows part 2 §4:
@@ -44,13 +44,7 @@ export const LAW_FIRM_IMAGE_KIND = 'showcase';
 /** The business licence and qualification proof: Word, Excel, pdf or pictures (upload kind `licence`). */
 export const LAW_FIRM_DOCUMENT_KIND = 'licence';
 
-const uploads = (min: number, required: string) =>
-  yup
-    .array(uploadId().required())
-    .min(min, required)
-    .max(LAW_FIRM_IMAGES_MAX, 'title.image.batch')
-    .test('unique', 'validation.invalid', (v) => !v || new Set(v).size === v.length)
-    .default([]);
+const uploads = (min: number, required: string) => uploadIdList(min, LAW_FIRM_IMAGES_MAX, required);
 
 /**
  * The listing form (protect/lawapply), part 2 §3 and §5: the required prompts are organisation form,

@@ -45,6 +45,8 @@ export const ELEMENTS = [
   'admin.publicity.manage',
   // law-firm directory (issue 12): applications, listing content, recheck and recommendation (admin/lawFirm)
   'admin.lawFirms.manage',
+  // manufacturer directory (issue 14): applications, listing content and recheck (admin/manufacturer)
+  'admin.manufacturers.manage',
 ] as const;
 export type ElementId = (typeof ELEMENTS)[number];
 

@@ -10,3 +10,4 @@ export { objection } from './objection';
 export { protectionCase } from './protectionCase';
 export { tradeOrder } from './tradeOrder';
 export { lawFirmListing } from './lawFirmListing';
+export { manufacturerListing } from './manufacturerListing';

@@ -19,3 +19,7 @@ export async function checkOwnedUploads(k: Knex, userId: string, refs: readonly 
   }
   if (Object.keys(fields).length) throw badRequest(fields);
 }
+
+/** A form's file fields as upload references (`field[i]`), each of its field's kind. */
+export const uploadRefsOf = (data: object, fieldKinds: Readonly<Record<string, string>>): UploadRef[] =>
+  Object.entries(fieldKinds).flatMap(([field, kind]) => (((data as Record<string, unknown>)[field] as string[] | undefined) ?? []).map((id, i) => ({ field: `${field}[${i}]`, id, kind })));

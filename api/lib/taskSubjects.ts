@@ -13,6 +13,7 @@ import { tradeOrderSubject } from './subjects/tradeOrder';
 import { objectionSubject } from './subjects/objection';
 import { entrustedTradeSubject } from './subjects/entrustedTrade';
 import { lawFirmListingSubject } from './subjects/lawFirmListing';
+import { manufacturerListingSubject } from './subjects/manufacturerListing';
 import { protectionCaseSubject } from './subjects/protectionCase';
 
 /**
@@ -67,6 +68,7 @@ const SOURCES: Record<string, SubjectSource> = {
   objection: objectionSubject,
   entrustedTrade: entrustedTradeSubject,
   lawFirmListing: lawFirmListingSubject,
+  manufacturerListing: manufacturerListingSubject,
   protectionCase: protectionCaseSubject,
 };
 

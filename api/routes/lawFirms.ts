@@ -22,7 +22,7 @@ import { CaseId, CaseKind, CaseState, OwnerUserId } from '../../workflows/lib/se
 import type { ApiDeps } from '../deps';
 import { conflict, HttpError, notFound } from '../errors';
 import { envMs } from '../lib/envMs';
-import { checkOwnedUploads } from '../lib/ownedUploads';
+import { checkOwnedUploads, uploadRefsOf } from '../lib/ownedUploads';
 import { runUpdate } from '../lib/workflowErrors';
 import { sendPublicPicture } from '../lib/sendPublicPicture';
 import { allow, anyone } from '../middleware/auth';
@@ -31,8 +31,7 @@ import { validate } from '../middleware/validate';
 const notListed = () => new HttpError(404, 'notFound', 'lawFirm.notFound');
 
 /** Every file field's uploads, each of its field's kind (licence files are no pictures and the other way round). */
-export const lawFirmUploadRefs = (data: LawFirmData) =>
-  Object.entries(LAW_FIRM_UPLOAD_FIELDS).flatMap(([field, kind]) => (data[field as keyof typeof LAW_FIRM_UPLOAD_FIELDS] ?? []).map((id, i) => ({ field: `${field}[${i}]`, id, kind })));
+export const lawFirmUploadRefs = (data: LawFirmData) => uploadRefsOf(data, LAW_FIRM_UPLOAD_FIELDS);
 
 export const lawFirmUploads = async (db: ApiDeps['db'], row: LawFirmRow) => Object.fromEntries((await findUploads(db, lawFirmUploadIds(row.data))).map((u) => [u.id, toUploadJson(u)]));
 

@@ -10,7 +10,8 @@ import { objection } from './objection';
 import { tradeOrder } from './tradeOrder';
 import { protectionCase } from './protectionCase';
 import { lawFirmListing } from './lawFirmListing';
+import { manufacturerListing } from './manufacturerListing';
 
 export * from './model';
-export const PROCESSES: Record<string, ProcessModel> = { identityReview, accountCancellation, titleAudit, orderPayment, ipciLifecycle, paperCertificate, tradeOrder, objection, entrustedTrade, protectionCase, lawFirmListing };
+export const PROCESSES: Record<string, ProcessModel> = { identityReview, accountCancellation, titleAudit, orderPayment, ipciLifecycle, paperCertificate, tradeOrder, objection, entrustedTrade, protectionCase, lawFirmListing, manufacturerListing };
 export const CASE_KINDS = Object.keys(PROCESSES);

@@ -59,6 +59,17 @@ export const isoDate = () => trimmed().test('date', 'validation.date', (v) => !v
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The id of a file uploaded earlier through /api/uploads. */
 export const uploadId = () => trimmed().matches(UUID_PATTERN, { message: 'validation.upload', excludeEmptyString: true });
+/**
+ * A form's list of earlier uploads: at least `min` (else `required`), at most `max` (part 2 §5's
+ * batch of 9 pictures), each once.
+ */
+export const uploadIdList = (min: number, max: number, required: string) =>
+  yup
+    .array(uploadId().required())
+    .min(min, required)
+    .max(max, 'title.image.batch')
+    .test('unique', 'validation.invalid', (v) => !v || new Set(v).size === v.length)
+    .default([]);
 /** A bigserial id (messages, outbox) given back as a page's `before`: a whole number Postgres' bigint holds. */
 export const serialId = () => yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER);
 

@@ -52,6 +52,7 @@ import { adminManufacturerRoutes } from './routes/adminManufacturers';
 import { protectionRoutes } from './routes/protection';
 import { adminProtectionRoutes } from './routes/adminProtection';
 import { publicityRoutes } from './routes/publicity';
+import { galleryRoutes } from './routes/gallery';
 import { ROOT } from '../temporal/config';
 
 export const UI_DIST = path.join(ROOT, 'ui', 'dist');
@@ -101,6 +102,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [manufacturerRoutes, adminManufacturerRoutes],
     [protectionRoutes, adminProtectionRoutes],
     [publicityRoutes],
+    [galleryRoutes],
   ];
   for (const routes of areas.flat()) {
     const router = guardIdParams(routes(deps));

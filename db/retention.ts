@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { CANCELLED_DISPLAY_NAME } from '../domain/security';
+import { purgeGallery } from './gallery';
 import { recordStorageDeletions } from './storageDeletions';
 
 /** Cancelled accounts whose retention ended before `today` (yyyy-mm-dd, China time) and not yet purged. */
@@ -10,7 +11,7 @@ export async function accountsDueForPurge(k: Knex, today: string, limit = 500): 
 
 /**
  * Deletes what was kept of a cancelled account for its retention period: the identity certification,
- * every upload, messages, codes and sessions; the user row stays as an anonymous tombstone (ids in
+ * every upload (the gallery's files and folders first, which reference theirs), messages, codes and sessions; the user row stays as an anonymous tombstone (ids in
  * tasks, case events and invitation counts still point at it). Idempotent: answers false when there
  * was nothing (left) to purge. The uploads' objects are recorded for deletion in the same transaction;
  * the caller deletes them once this has committed (db/storageDeletions deleteRecordedObjects).
@@ -25,6 +26,7 @@ export async function purgeAccount(k: Knex, userId: string): Promise<boolean> {
     await trx('sessions').where({ user_id: userId }).delete();
     await trx('account_cancellations').where({ user_id: userId }).update({ reason: '' });
     await trx('tasks').where({ subject_user_id: userId }).update({ title: CANCELLED_DISPLAY_NAME });
+    await purgeGallery(trx, userId);
     const uploads: { storage_key: string }[] = await trx('uploads').where({ owner_id: userId }).delete().returning('storage_key');
     await recordStorageDeletions(trx, uploads.map((u) => u.storage_key));
     await trx('users')

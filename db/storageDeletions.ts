@@ -20,9 +20,14 @@ export async function deleteRecordedObjects(k: Knex, store: Pick<ObjectStore, 'd
   for (let after = ''; ; ) {
     const keys: string[] = await k('storage_deletions').where('key', '>', after).orderBy('key').limit(batch).pluck('key');
     if (!keys.length) return deleted;
-    await Promise.all(keys.map((key) => store.delete(key)));
-    await k('storage_deletions').whereIn('key', keys).delete();
+    await deleteRecorded(k, store, keys);
     deleted += keys.length;
     after = keys[keys.length - 1];
   }
+}
+
+/** Deletes these recorded objects, then their records: a delete whose rows just went deletes its own objects at once. */
+export async function deleteRecorded(k: Knex, store: Pick<ObjectStore, 'delete'>, keys: string[]): Promise<void> {
+  await Promise.all(keys.map((key) => store.delete(key)));
+  if (keys.length) await k('storage_deletions').whereIn('key', keys).delete();
 }

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { accountRetentionActivities } from '../../activities/accountRetention';
 import { insertMessage } from '../../db/messages';
+import { thumbnailKey } from '../../db/gallery';
 import { purgeAccount } from '../../db/retention';
 import { appStore } from '../../storage/appStore';
 import { ACCOUNT_RETENTION_SCHEDULE } from '../../temporal/schedules';
 import { Caller, newUser, png, testDb } from '../support/http';
 import { staffAndTemporal } from '../support/staffAndTemporal';
+import { galleryUpload, grantCapacity } from '../support/gallery';
 
 const { temporal } = staffAndTemporal({ signIn: [] });
 /** The store the API and the worker use (same configuration). */
@@ -88,6 +90,23 @@ test('objects whose rows were deleted by a run that then crashed are deleted by 
   // Only recorded objects go.
   expect(await stored(other)).toBe(true);
   await store.delete(other);
+});
+
+test("a purged account's gallery goes too: its files, folders, their objects and thumbnails", async () => {
+  const user = await newUser('personal');
+  const caller = await new Caller().login(user.username, user.password);
+  await grantCapacity(user.id, 2);
+  const folder = (await caller.post('/api/gallery/folders', { name: '产品图' })).body;
+  const file = (await galleryUpload(caller, await png(), 'product.png', { folderId: folder.id })).body.file;
+  const { storage_key: storageKey } = await testDb()('uploads').join('gallery_files as f', 'f.upload_id', 'uploads.id').where('f.id', file.id).first('storage_key');
+  expect((await caller.get(`/api/gallery/files/${file.id}/thumbnail`)).status).toBe(200);
+  await testDb()('users').where({ id: user.id }).update({ status: 'cancelled', cancelled_at: testDb().fn.now(), retain_until: '2021-01-31' });
+
+  await runPurge();
+
+  for (const table of ['gallery_files', 'gallery_folders']) expect(await testDb()(table).where({ user_id: user.id }).count({ n: '*' })).toEqual([{ n: '0' }]);
+  expect(await testDb()('uploads').where({ owner_id: user.id }).first()).toBeUndefined();
+  for (const key of [storageKey, thumbnailKey(file.id)]) expect(await stored(key)).toBe(false);
 });
 
 test('the purge runs daily at 03:00 China time as a Temporal Schedule, visible to operators', async () => {

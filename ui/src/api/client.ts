@@ -151,11 +151,16 @@ export interface UploadProgress {
   total: number;
 }
 
-/** POST /api/uploads with upload progress (fetch cannot report it, XMLHttpRequest can). */
+/** POST /api/uploads with upload progress. */
 export function uploadFile<T>(kind: string, file: File, onProgress?: (p: UploadProgress) => void): Promise<T> {
+  return sendFile<T>('/api/uploads', { kind }, file, onProgress);
+}
+
+/** POSTs a file (as `file`) with form fields to `path`, reporting upload progress (fetch cannot, XMLHttpRequest can). */
+export function sendFile<T>(path: string, fields: Record<string, string>, file: File, onProgress?: (p: UploadProgress) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', absolute('/api/uploads'));
+    xhr.open('POST', absolute(path));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (e) => {
@@ -181,7 +186,7 @@ export function uploadFile<T>(kind: string, file: File, onProgress?: (p: UploadP
       reject(error);
     };
     const form = new FormData();
-    form.append('kind', kind);
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', file);
     trackActivity(1);
     xhr.send(form);

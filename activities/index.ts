@@ -17,6 +17,7 @@ import { protectionCaseActivities } from './protectionCase';
 import { tradeOrderActivities } from './tradeOrder';
 import { workingDayActivities } from './workingDays';
 import { lawFirmListingActivities } from './lawFirmListing';
+import { capacityPurchaseActivities } from './capacityPurchase';
 import { manufacturerListingActivities } from './manufacturerListing';
 
 /** Activities close over one database pool and one store (storage/appStore) per worker process. */
@@ -39,6 +40,7 @@ export function createActivities(k: Knex, store: ObjectStore) {
     ...entrustedTradeActivities(k),
     ...tradeOrderActivities(k),
     ...lawFirmListingActivities(k),
+    ...capacityPurchaseActivities(k),
     ...manufacturerListingActivities(k),
   };
 }

@@ -53,6 +53,8 @@ import { protectionRoutes } from './routes/protection';
 import { adminProtectionRoutes } from './routes/adminProtection';
 import { publicityRoutes } from './routes/publicity';
 import { galleryRoutes } from './routes/gallery';
+import { capacityRoutes } from './routes/capacity';
+import { capacityAdminRoutes } from './routes/capacityAdmin';
 import { ROOT } from '../temporal/config';
 
 export const UI_DIST = path.join(ROOT, 'ui', 'dist');
@@ -103,6 +105,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [protectionRoutes, adminProtectionRoutes],
     [publicityRoutes],
     [galleryRoutes],
+    [capacityRoutes, capacityAdminRoutes],
   ];
   for (const routes of areas.flat()) {
     const router = guardIdParams(routes(deps));

@@ -44,6 +44,8 @@ export interface OrderRow {
   paid_at: Date | null;
   completed_at: Date | null;
   cancelled_at: Date | null;
+  /** An anti-counterfeit package order's antiPackage (db/capacity AntiPackage); null for other orders. */
+  anti_package: Record<string, unknown> | null;
 }
 
 export const orderWorkflowId = (orderId: string) => `orderPayment/${orderId}`;
@@ -78,6 +80,7 @@ export function toOrderJson(row: OrderRow) {
     paidAt: row.paid_at?.toISOString() ?? null,
     completedAt: row.completed_at?.toISOString() ?? null,
     cancelledAt: row.cancelled_at?.toISOString() ?? null,
+    antiPackage: row.anti_package ?? null,
   };
 }
 export type OrderJson = ReturnType<typeof toOrderJson>;

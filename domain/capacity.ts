@@ -36,14 +36,28 @@ export const MAX_PACKAGE_CAPACITY = 1024;
 /** Validity of a package in months (the spec names none: a month to ten years). */
 export const MAX_VALIDITY_MONTHS = 120;
 
+/**
+ * A whole number typed in a form (text) or sent as a JSON number; yup alone would take `[3]` or
+ * `true` as 3 and 1.
+ */
+const wholeNumber = (max: number) =>
+  yup
+    .number()
+    .transform((v: unknown, original: unknown) => (original === '' ? undefined : typeof original === 'number' || typeof original === 'string' ? v : Number.NaN))
+    .typeError('validation.integer')
+    .required()
+    .integer()
+    .min(1)
+    .max(max);
+
 /** Admin `package`: one anti-counterfeit package as staff define it (names in three languages, zh required). */
 export const capacityPackageSchema = yup.object({
   nameZh: requiredText(100),
   nameEn: optionalText(100),
   nameJa: optionalText(100),
-  capacity: yup.number().typeError('validation.integer').required().integer().min(1).max(MAX_PACKAGE_CAPACITY),
+  capacity: wholeNumber(MAX_PACKAGE_CAPACITY),
   capacityUnit: yup.string().required().oneOf([...CAPACITY_UNITS] as string[]),
-  validityMonths: yup.number().typeError('validation.integer').required().integer().min(1).max(MAX_VALIDITY_MONTHS),
+  validityMonths: wholeNumber(MAX_VALIDITY_MONTHS),
   price: yuanAmount({ min: 1 }).required(),
   onSale: yup.boolean().default(true),
 });

@@ -47,6 +47,8 @@ export const ELEMENTS = [
   'admin.lawFirms.manage',
   // manufacturer directory (issue 14): applications, listing content and recheck (admin/manufacturer)
   'admin.manufacturers.manage',
+  // anti-counterfeiting (issue 14): the capacity packages on sale (admin/package)
+  'admin.packages.manage',
 ] as const;
 export type ElementId = (typeof ELEMENTS)[number];
 

@@ -10,4 +10,5 @@ export { objection } from './objection';
 export { protectionCase } from './protectionCase';
 export { tradeOrder } from './tradeOrder';
 export { lawFirmListing } from './lawFirmListing';
+export { capacityPurchase } from './capacityPurchase';
 export { manufacturerListing } from './manufacturerListing';

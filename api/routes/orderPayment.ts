@@ -141,7 +141,8 @@ export function orderPaymentRoutes({ db, temporal, cfg }: ApiDeps): Router {
         { orderNo: row.order_no, name: row.name, payableFen: payableFen(row) },
         {
           notifyUrl: `${siteOrigin()}/api/payments/${encodeURIComponent(provider)}/notify`,
-          returnUrl: `${siteOrigin()}/${ctx.state.lang}/ipci/usercenter/paysuccess?orderId=${row.id}`,
+          // A capacity package opens a service: its buyer comes back to protect/opensuccess, which shows the capacity.
+          returnUrl: `${siteOrigin()}/${ctx.state.lang}/ipci/${row.type === 'antiCounterfeit' ? 'protect/opensuccess' : 'usercenter/paysuccess'}?orderId=${row.id}`,
           lang: ctx.state.lang,
         },
       );

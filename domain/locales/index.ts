@@ -55,6 +55,9 @@ import jaLawFirm from './ja-JP/lawFirm.json';
 import zhManufacturer from './zh-CN/manufacturer.json';
 import enManufacturer from './en-US/manufacturer.json';
 import jaManufacturer from './ja-JP/manufacturer.json';
+import zhCapacity from './zh-CN/capacity.json';
+import enCapacity from './en-US/capacity.json';
+import jaCapacity from './ja-JP/capacity.json';
 import zhGallery from './zh-CN/gallery.json';
 import enGallery from './en-US/gallery.json';
 import jaGallery from './ja-JP/gallery.json';
@@ -70,7 +73,7 @@ const catalogs = (errors: object, messages: object, ...areas: Area[]) => sharedC
  * and `messages` (site messages, stored as keys so each reader sees their own language).
  */
 export const SHARED_CATALOGS: Record<Lang, { errors: typeof enErrors; messages: typeof enMessages }> = {
-  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci, zhCertificate, zhDictionary, zhEntrustedTrade, zhTradeRecords, zhTrade, zhCatalogue, zhObjection, zhProtection, zhLawFirm, zhManufacturer, zhGallery),
-  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci, enCertificate, enDictionary, enEntrustedTrade, enTradeRecords, enTrade, enCatalogue, enObjection, enProtection, enLawFirm, enManufacturer, enGallery),
-  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci, jaCertificate, jaDictionary, jaEntrustedTrade, jaTradeRecords, jaTrade, jaCatalogue, jaObjection, jaProtection, jaLawFirm, jaManufacturer, jaGallery),
+  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci, zhCertificate, zhDictionary, zhEntrustedTrade, zhTradeRecords, zhTrade, zhCatalogue, zhObjection, zhProtection, zhLawFirm, zhManufacturer, zhGallery, zhCapacity),
+  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci, enCertificate, enDictionary, enEntrustedTrade, enTradeRecords, enTrade, enCatalogue, enObjection, enProtection, enLawFirm, enManufacturer, enGallery, enCapacity),
+  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci, jaCertificate, jaDictionary, jaEntrustedTrade, jaTradeRecords, jaTrade, jaCatalogue, jaObjection, jaProtection, jaLawFirm, jaManufacturer, jaGallery, jaCapacity),
 };

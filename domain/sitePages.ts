@@ -31,6 +31,9 @@ export const SITE_PAGES = {
   lawFirms: 'protect/legalrights',
   lawFirmDetail: 'protect/legalrightsdetail/:id',
   lawFirmApply: 'protect/lawapply',
+  /** Anti-counterfeit capacity packages on sale, and where a buyer lands once one is paid (`?orderId=`). */
+  capacityPay: 'protect/capacitypay',
+  openSuccess: 'protect/opensuccess',
 } as const;
 
 /** Under /{lang}/ipci/usercenter/. */
@@ -70,6 +73,8 @@ export const USER_CENTER_PAGES = {
   protectionUpdate: 'rightprotectupdate/:id',
   /** A law firm's own listing application: its progress, corrections, payment and renewal. */
   lawFirmListing: 'lawfirm',
+  capacity: 'capacity',
+  capacityDetail: 'capacitydetail',
 } as const;
 
 /** User-centre menu areas whose issue has not landed: each shows the not-open page (ui/src/pages/NotOpenPage). */
@@ -77,7 +82,6 @@ export const USER_CENTER_NOT_OPEN = {
   artists: 'artistresource',
   gallery: 'gallerymanagement',
   watermark: 'watermarkdetect',
-  capacity: 'capacity',
   invoice: 'invoice',
   coupons: 'mycoupon',
 } as const;

@@ -82,6 +82,7 @@ describe('staff navigation', () => {
       'Law firms',
       'Rights protection',
       'Protection publicity',
+      'Capacity packages',
       'Working-day calendar',
       'Change password',
     ]);

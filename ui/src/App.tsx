@@ -103,6 +103,13 @@ const AdminLawFirmAuditPage = page(() => import('./features/lawFirms/AdminLawFir
 const AdminLawFirmDetailPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmDetailPage');
 const AdminLawFirmEditPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmEditPage');
 const AdminLawFirmRecheckPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmRecheckPage');
+const CapacityPayPage = page(() => import('./features/capacity/CapacityPayPage'), 'CapacityPayPage');
+const OpenSuccessPage = page(() => import('./features/capacity/OpenSuccessPage'), 'OpenSuccessPage');
+const CapacityPage = page(() => import('./features/capacity/CapacityPage'), 'CapacityPage');
+const CapacityDetailPage = page(() => import('./features/capacity/CapacityDetailPage'), 'CapacityDetailPage');
+const AdminPackagesPage = page(() => import('./features/capacity/AdminPackagePages'), 'AdminPackagesPage');
+const AdminPackageAddPage = page(() => import('./features/capacity/AdminPackagePages'), 'AdminPackageAddPage');
+const AdminPackageEditPage = page(() => import('./features/capacity/AdminPackagePages'), 'AdminPackageEditPage');
 const ProtectCentrePage = page(() => import('./features/protection/ProtectCentrePage'), 'ProtectCentrePage');
 const ProtectProcessPage = page(() => import('./features/protection/ProtectProcessPage'), 'ProtectProcessPage');
 const ProtectionListPage = page(() => import('./features/protection/UserProtectionPages'), 'ProtectionListPage');
@@ -163,6 +170,8 @@ export function AppRoutes() {
           <Route path={UC.objectionDetail} element={<ObjectionDetailPage />} />
           <Route path={UC.objectionAnswer} element={<ObjectionAnswerPage />} />
           <Route path={UC.lawFirmListing} element={<LawFirmListingPage />} />
+          <Route path={UC.capacity} element={<CapacityPage />} />
+          <Route path={UC.capacityDetail} element={<CapacityDetailPage />} />
           <Route path={UC.protection} element={<ProtectionListPage />} />
           <Route path={UC.protectionDetail} element={<ProtectionDetailPage />} />
           <Route path={UC.protectionUpdate} element={<ProtectionSupplementPage />} />
@@ -197,6 +206,15 @@ export function AppRoutes() {
           }
         />
         <Route path={SITE.protect} element={<ProtectCentrePage />} />
+        <Route path={SITE.capacityPay} element={<CapacityPayPage />} />
+        <Route
+          path={SITE.openSuccess}
+          element={
+            <RequireLogin>
+              <OpenSuccessPage />
+            </RequireLogin>
+          }
+        />
         <Route path={SITE.protectProcess} element={<ProtectProcessPage />} />
         <Route path={SITE.protectPublicity} element={<PublicityListPage />} />
         <Route
@@ -299,6 +317,9 @@ export function AppRoutes() {
         <Route path="rightPublic/add" element={<AdminPublicityAddPage />} />
         <Route path="rightPublic/detail/:id" element={<AdminPublicityDetailPage />} />
         <Route path="rightPublic/edit/:id" element={<AdminPublicityEditPage />} />
+        <Route path="package" element={<AdminPackagesPage />} />
+        <Route path="package/add" element={<AdminPackageAddPage />} />
+        <Route path="package/edit/:id" element={<AdminPackageEditPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/sorry" element={<SorryPage />} />

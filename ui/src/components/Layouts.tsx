@@ -129,6 +129,7 @@ const STAFF_MENU: StaffEntry[][] = [
     { to: '/admin/lawFirm', icon: 'office', label: 'admin.nav.lawFirms', element: 'admin.lawFirms.manage' },
     { to: '/admin/rightProtect', icon: 'take-action', label: 'admin.nav.rightProtect', element: 'admin.protection.manage' },
     { to: '/admin/rightPublic', icon: 'manual', label: 'admin.nav.rightPublic', element: 'admin.publicity.manage' },
+    { to: '/admin/package', icon: 'database', label: 'admin.nav.packages', element: 'admin.packages.manage' },
     { to: '/admin/calendar', icon: 'calendar', label: 'nav.calendar', element: 'admin.calendar.edit' },
   ],
   [{ to: '/admin/updatePassword', icon: 'lock', label: 'admin.nav.password', element: 'admin.password' }],

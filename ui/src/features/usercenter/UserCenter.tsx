@@ -53,7 +53,7 @@ export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }>
     group: 'services',
     areas: [
       { key: 'watermark', route: 'watermarkdetect', icon: 'tint' },
-      { key: 'capacity', route: 'capacity', icon: 'database' },
+      { key: 'capacity', route: 'capacity', icon: 'database', also: ['capacitydetail'] },
       { key: 'lawFirmListing', route: 'lawfirm', icon: 'office' },
     ],
   },

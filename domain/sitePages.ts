@@ -31,6 +31,10 @@ export const SITE_PAGES = {
   lawFirms: 'protect/legalrights',
   lawFirmDetail: 'protect/legalrightsdetail/:id',
   lawFirmApply: 'protect/lawapply',
+  /** Anti-counterfeiting: the manufacturer directory (online identification joins it), a manufacturer's detail and the application. */
+  antifake: 'protect/antifake',
+  antifakeManufacturer: 'protect/antifake/manufacturer/:id',
+  antifakeApply: 'protect/antifake/apply',
   /** Anti-counterfeit capacity packages on sale, and where a buyer lands once one is paid (`?orderId=`). */
   capacityPay: 'protect/capacitypay',
   openSuccess: 'protect/opensuccess',
@@ -73,6 +77,8 @@ export const USER_CENTER_PAGES = {
   protectionUpdate: 'rightprotectupdate/:id',
   /** A law firm's own listing application: its progress, corrections, payment and renewal. */
   lawFirmListing: 'lawfirm',
+  /** A manufacturer's own listing application: its review, corrections and state. */
+  manufacturerListing: 'manufacturer',
   capacity: 'capacity',
   capacityDetail: 'capacitydetail',
 } as const;

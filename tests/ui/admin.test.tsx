@@ -80,6 +80,7 @@ describe('staff navigation', () => {
       'IP information',
       'Rights objections',
       'Law firms',
+      'Manufacturers',
       'Rights protection',
       'Protection publicity',
       'Capacity packages',

@@ -103,6 +103,15 @@ const AdminLawFirmAuditPage = page(() => import('./features/lawFirms/AdminLawFir
 const AdminLawFirmDetailPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmDetailPage');
 const AdminLawFirmEditPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmEditPage');
 const AdminLawFirmRecheckPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmRecheckPage');
+const AntifakePage = page(() => import('./features/manufacturers/DirectoryPages'), 'AntifakePage');
+const ManufacturerDetailPage = page(() => import('./features/manufacturers/DirectoryPages'), 'ManufacturerDetailPage');
+const ManufacturerApplyPage = page(() => import('./features/manufacturers/ManufacturerApplyPage'), 'ManufacturerApplyPage');
+const ManufacturerListingPage = page(() => import('./features/manufacturers/ManufacturerListingPage'), 'ManufacturerListingPage');
+const AdminManufacturersPage = page(() => import('./features/manufacturers/AdminManufacturerPages'), 'AdminManufacturersPage');
+const AdminManufacturerAuditPage = page(() => import('./features/manufacturers/AdminManufacturerPages'), 'AdminManufacturerAuditPage');
+const AdminManufacturerDetailPage = page(() => import('./features/manufacturers/AdminManufacturerPages'), 'AdminManufacturerDetailPage');
+const AdminManufacturerEditPage = page(() => import('./features/manufacturers/AdminManufacturerPages'), 'AdminManufacturerEditPage');
+const AdminManufacturerRecheckPage = page(() => import('./features/manufacturers/AdminManufacturerPages'), 'AdminManufacturerRecheckPage');
 const CapacityPayPage = page(() => import('./features/capacity/CapacityPayPage'), 'CapacityPayPage');
 const OpenSuccessPage = page(() => import('./features/capacity/OpenSuccessPage'), 'OpenSuccessPage');
 const CapacityPage = page(() => import('./features/capacity/CapacityPage'), 'CapacityPage');
@@ -170,6 +179,7 @@ export function AppRoutes() {
           <Route path={UC.objectionDetail} element={<ObjectionDetailPage />} />
           <Route path={UC.objectionAnswer} element={<ObjectionAnswerPage />} />
           <Route path={UC.lawFirmListing} element={<LawFirmListingPage />} />
+          <Route path={UC.manufacturerListing} element={<ManufacturerListingPage />} />
           <Route path={UC.capacity} element={<CapacityPage />} />
           <Route path={UC.capacityDetail} element={<CapacityDetailPage />} />
           <Route path={UC.protection} element={<ProtectionListPage />} />
@@ -202,6 +212,16 @@ export function AppRoutes() {
           element={
             <RequireLogin>
               <LawFirmApplyPage />
+            </RequireLogin>
+          }
+        />
+        <Route path={SITE.antifake} element={<AntifakePage />} />
+        <Route path={SITE.antifakeManufacturer} element={<ManufacturerDetailPage />} />
+        <Route
+          path={SITE.antifakeApply}
+          element={
+            <RequireLogin>
+              <ManufacturerApplyPage />
             </RequireLogin>
           }
         />
@@ -311,6 +331,11 @@ export function AppRoutes() {
         <Route path="lawFirm/detail/:id" element={<AdminLawFirmDetailPage />} />
         <Route path="lawFirm/edit/:id" element={<AdminLawFirmEditPage />} />
         <Route path="lawFirm/recheck/:id" element={<AdminLawFirmRecheckPage />} />
+        <Route path="manufacturer" element={<AdminManufacturersPage />} />
+        <Route path="manufacturer/audit/:id" element={<AdminManufacturerAuditPage />} />
+        <Route path="manufacturer/detail/:id" element={<AdminManufacturerDetailPage />} />
+        <Route path="manufacturer/edit/:id" element={<AdminManufacturerEditPage />} />
+        <Route path="manufacturer/recheck/:id" element={<AdminManufacturerRecheckPage />} />
         <Route path="rightProtect" element={<AdminProtectionPage />} />
         <Route path="rightProtect/audit/:id" element={<AdminProtectionAuditPage />} />
         <Route path="rightPublic" element={<AdminPublicityListPage />} />

@@ -127,6 +127,7 @@ const STAFF_MENU: StaffEntry[][] = [
     { to: '/admin/ipInformation', icon: 'info-sign', label: 'admin.nav.ipInformation', element: 'admin.ipInformation.manage' },
     { to: '/admin/objection', icon: 'issue', label: 'admin.nav.objection', element: 'admin.objections.view' },
     { to: '/admin/lawFirm', icon: 'office', label: 'admin.nav.lawFirms', element: 'admin.lawFirms.manage' },
+    { to: '/admin/manufacturer', icon: 'shield', label: 'admin.nav.manufacturers', element: 'admin.manufacturers.manage' },
     { to: '/admin/rightProtect', icon: 'take-action', label: 'admin.nav.rightProtect', element: 'admin.protection.manage' },
     { to: '/admin/rightPublic', icon: 'manual', label: 'admin.nav.rightPublic', element: 'admin.publicity.manage' },
     { to: '/admin/package', icon: 'database', label: 'admin.nav.packages', element: 'admin.packages.manage' },

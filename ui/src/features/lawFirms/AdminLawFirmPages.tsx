@@ -1,22 +1,18 @@
-import { Alert, Button, Card, Callout, FormGroup, HTMLSelect, HTMLTable, RadioGroup, Radio, TextArea } from '@blueprintjs/core';
-import { Formik } from 'formik';
+import { Alert, Button, Card, Callout, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LAW_FIRM_STATES, lawFirmRecheckSchema, lawFirmSchema, type LawFirmRecheck } from '../../../../domain/lawFirms';
-import { api, ApiError } from '../../api/client';
-import { FieldHelper } from '../../components/FieldControl';
+import { LAW_FIRM_STATES, lawFirmRecheckSchema, lawFirmSchema } from '../../../../domain/lawFirms';
+import { api } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
 import { Timeline } from '../../components/Timeline';
 import { formatDate, formatDateTime, formatDeadline } from '../../lib/format';
-import { fieldError } from '../account/fields';
 import { useDetail } from '../../lib/useDetail';
 import { useLang } from '../../lib/useLang';
-import { useServerErrors } from '../../lib/useServerErrors';
-import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { DetailFallback } from '../../components/DetailFallback';
+import { RecheckForm } from '../../components/RecheckForm';
 import { SearchToolbar } from '../../components/SearchToolbar';
 import { TaskStatusTag } from '../staff/taskBits';
 import { ApplicationFields, LawFirmStateTag, RecommendedTag, ReviewFlags, useFirmName } from './LawFirmBits';
@@ -278,9 +274,6 @@ export function AdminLawFirmEditPage() {
 export function AdminLawFirmRecheckPage() {
   const { t } = useTranslation();
   const { detail, failure, setApplication } = useAdminDetail();
-  const { server, formError, clear, reset, fail } = useServerErrors();
-  const [confirming, setConfirming] = useState<LawFirmRecheck | null>(null);
-  const [busy, setBusy] = useState(false);
   if (!detail) return <Fallback failure={failure} />;
   const a = detail.application;
   const recheckable = a.state === 'listed' || a.state === 'suspended';
@@ -292,77 +285,20 @@ export function AdminLawFirmRecheckPage() {
         {!recheckable ? (
           <Callout intent="warning">{t('lawFirm.admin.notRecheckable')}</Callout>
         ) : (
-          <Formik<LawFirmRecheck>
-            key={a.state}
-            initialValues={{ action: a.state === 'listed' ? 'suspend' : 'restore', reason: '' }}
-            validate={(v) => validateWithSchema(lawFirmRecheckSchema, v)}
-            onSubmit={(v, helpers) => {
-              setConfirming(v);
-              helpers.setSubmitting(false);
+          <RecheckForm
+            testId="admin-lawfirm-recheck"
+            schema={lawFirmRecheckSchema}
+            actions={[
+              { value: 'suspend', label: t('lawFirm.admin.suspend'), enabled: a.state === 'listed', danger: true, confirm: t('lawFirm.admin.confirmSuspend') },
+              { value: 'restore', label: t('lawFirm.admin.restore'), enabled: a.state === 'suspended', confirm: t('lawFirm.admin.confirmRestore') },
+            ]}
+            labels={{ action: t('lawFirm.admin.action'), reason: t('lawFirm.admin.reason'), cancel: t('lawFirm.admin.cancel'), confirm: t('lawFirm.admin.confirm') }}
+            onRecheck={async (v) => {
+              const r = await api.post<{ application: LawFirmApplicationJson }>(`${detailPath(a.id)}/recheck`, v);
+              setApplication(r.application);
+              showToast({ intent: 'success', icon: 'tick', message: t('lawFirm.admin.rechecked') });
             }}
-          >
-            {(form) => {
-              const error = fieldError(form, server, 'reason', t);
-              return (
-                <form onSubmit={form.handleSubmit} noValidate data-testid="admin-lawfirm-recheck">
-                  {formError && (
-                    <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
-                      {formError}
-                    </Callout>
-                  )}
-                  <RadioGroup label={t('lawFirm.admin.action')} selectedValue={form.values.action} onChange={(e) => void form.setFieldValue('action', e.currentTarget.value)}>
-                    <Radio value="suspend" label={t('lawFirm.admin.suspend')} disabled={a.state !== 'listed'} />
-                    <Radio value="restore" label={t('lawFirm.admin.restore')} disabled={a.state !== 'suspended'} />
-                  </RadioGroup>
-                  <FormGroup label={t('lawFirm.admin.reason')} labelFor="recheck-reason" intent={error ? 'danger' : 'none'} helperText={error && <FieldHelper name="reason" error={error} />}>
-                    <TextArea
-                      id="recheck-reason"
-                      fill
-                      rows={4}
-                      value={form.values.reason}
-                      intent={error ? 'danger' : 'none'}
-                      onChange={(e) => {
-                        clear('reason');
-                        void form.setFieldValue('reason', e.target.value);
-                      }}
-                      onBlur={() => void form.setFieldTouched('reason', true)}
-                    />
-                  </FormGroup>
-                  <div className="ipci-form-actions">
-                    <Button type="submit" intent={form.values.action === 'suspend' ? 'danger' : 'primary'} icon={form.values.action === 'suspend' ? 'disable' : 'confirm'} text={t(`lawFirm.admin.${form.values.action}`)} />
-                  </div>
-                  <Alert
-                    isOpen={confirming !== null}
-                    intent={confirming?.action === 'suspend' ? 'danger' : 'primary'}
-                    icon="confirm"
-                    cancelButtonText={t('lawFirm.admin.cancel')}
-                    confirmButtonText={t('lawFirm.admin.confirm')}
-                    loading={busy}
-                    onCancel={() => setConfirming(null)}
-                    onConfirm={async () => {
-                      if (!confirming) return;
-                      reset();
-                      setBusy(true);
-                      try {
-                        const r = await api.post<{ application: LawFirmApplicationJson }>(`${detailPath(a.id)}/recheck`, confirming);
-                        setApplication(r.application);
-                        showToast({ intent: 'success', icon: 'tick', message: t('lawFirm.admin.rechecked') });
-                        form.resetForm();
-                      } catch (e) {
-                        if (!(e instanceof ApiError)) throw e;
-                        fail(e, form);
-                      } finally {
-                        setBusy(false);
-                        setConfirming(null);
-                      }
-                    }}
-                  >
-                    <p>{t(confirming?.action === 'suspend' ? 'lawFirm.admin.confirmSuspend' : 'lawFirm.admin.confirmRestore')}</p>
-                  </Alert>
-                </form>
-              );
-            }}
-          </Formik>
+          />
         )}
       </Card>
       <Card>

@@ -79,23 +79,33 @@ export function useFieldValue() {
   };
 }
 
+/** A directory's application form: its fields in order, its file fields, and the prefix of its test ids. */
+export interface ListingFields {
+  fields: readonly string[];
+  fileFields: Readonly<Record<string, string>>;
+  testPrefix: string;
+}
+const LAW_FIRM_LISTING: ListingFields = { fields: LAW_FIRM_FIELDS, fileFields: LAW_FIRM_UPLOAD_FIELDS, testPrefix: 'lawfirm' };
+
 /**
- * Every field of an application with its files, as staff and the firm read it; after a failed
- * review the flagged fields are marked with staff's reasons.
+ * Every field of an application with its files, as staff and the applicant read it; after a failed
+ * review the flagged fields are marked with staff's reasons. Law firms' fields unless `listing`
+ * names another directory's (the manufacturers').
  */
-export function ApplicationFields({ data, uploads, flags }: { data: LawFirmData; uploads: UploadMap; flags?: Record<string, string> | null }) {
+export function ApplicationFields({ data, uploads, flags, listing = LAW_FIRM_LISTING }: { data: object; uploads: UploadMap; flags?: Record<string, string> | null; listing?: ListingFields }) {
   const { t } = useTranslation();
   const value = useFieldValue();
+  const { fields, fileFields, testPrefix } = listing;
   return (
-    <dl className="ipci-dl ipci-lawfirm-fields" data-testid="lawfirm-fields">
-      {LAW_FIRM_FIELDS.map((name) => {
+    <dl className="ipci-dl ipci-lawfirm-fields" data-testid={`${testPrefix}-fields`}>
+      {fields.map((name) => {
         const reason = flags?.[name];
-        const files = name in LAW_FIRM_UPLOAD_FIELDS ? ((data as Record<string, unknown>)[name] as string[]) ?? [] : null;
+        const files = name in fileFields ? ((data as Record<string, unknown>)[name] as string[]) ?? [] : null;
         return [
           <dt key={`${name}-l`} className={reason ? 'ipci-lawfirm-flagged' : undefined}>
             {t(`fields.${name}`)}
           </dt>,
-          <dd key={`${name}-v`} className={reason ? 'ipci-lawfirm-flagged' : undefined} data-testid={`lawfirm-field-${name}`}>
+          <dd key={`${name}-v`} className={reason ? 'ipci-lawfirm-flagged' : undefined} data-testid={`${testPrefix}-field-${name}`}>
             {files ? (
               files.length ? (
                 <div className="ipci-lawfirm-files">
@@ -107,10 +117,10 @@ export function ApplicationFields({ data, uploads, flags }: { data: LawFirmData;
                 '—'
               )
             ) : (
-              <span className="ipci-lawfirm-text">{value(name, data)}</span>
+              <span className="ipci-lawfirm-text">{value(name, data as Partial<LawFirmData>)}</span>
             )}
             {reason && (
-              <div className="ipci-flag-reason" data-testid={`lawfirm-flag-${name}`}>
+              <div className="ipci-flag-reason" data-testid={`${testPrefix}-flag-${name}`}>
                 <Icon icon="flag" size={12} intent="danger" /> {reason}
               </div>
             )}
@@ -122,11 +132,12 @@ export function ApplicationFields({ data, uploads, flags }: { data: LawFirmData;
 }
 
 /** Staff's reasons per flagged field after a failed review, in form order. */
-export function ReviewFlags({ flags, title, action }: { flags: Record<string, string>; title: string; action?: ReactNode }) {
+export function ReviewFlags({ flags, title, action, listing = LAW_FIRM_LISTING }: { flags: Record<string, string>; title: string; action?: ReactNode; listing?: ListingFields }) {
   const { t } = useTranslation();
-  const names = LAW_FIRM_FIELDS.filter((f) => flags[f]).concat(Object.keys(flags).filter((f) => !LAW_FIRM_FIELDS.includes(f)));
+  const { fields } = listing;
+  const names = fields.filter((f) => flags[f]).concat(Object.keys(flags).filter((f) => !fields.includes(f)));
   return (
-    <Callout intent="warning" icon="flag" title={title} data-testid="lawfirm-flags">
+    <Callout intent="warning" icon="flag" title={title} data-testid={`${listing.testPrefix}-flags`}>
       <ul className="ipci-lawfirm-flag-list">
         {names.map((f) => (
           <li key={f}>

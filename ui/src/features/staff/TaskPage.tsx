@@ -172,7 +172,7 @@ export function TaskPage() {
 }
 
 /** Where the labels of a process's failure categories live in the catalog (e.g. the title audit's failure reasons). */
-const CATEGORY_LABELS: Record<string, string> = { titleAudit: 'titleRegistration.failureReason' };
+const CATEGORY_LABELS: Record<string, string> = { titleAudit: 'titleRegistration.failureReason', manufacturerListing: 'messages:manufacturer.refusalReason' };
 
 interface DecisionValues {
   outcome: 'approve' | 'fail';

@@ -11,6 +11,7 @@ import { ObjectionSubjectView } from '../objection/ObjectionSubjectView';
 import { EntrustedSubjectView } from '../records/EntrustedSubjectView';
 import { TradeSubjectView } from '../trade/TradeSubjectView';
 import { LawFirmSubjectView } from '../lawFirms/LawFirmSubjectView';
+import { ManufacturerSubjectView } from '../manufacturers/ManufacturerSubjectView';
 import { ProtectionSubjectView } from '../protection/ProtectionSubjectView';
 
 export interface SubjectViewProps {
@@ -44,5 +45,6 @@ export const SUBJECT_VIEWS: Record<string, ComponentType<SubjectViewProps>> = {
   entrustedTrade: EntrustedSubjectView,
   tradeOrder: TradeSubjectView,
   lawFirmListing: LawFirmSubjectView,
+  manufacturerListing: ManufacturerSubjectView,
   protectionCase: ProtectionSubjectView,
 };

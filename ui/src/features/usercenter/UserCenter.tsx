@@ -55,6 +55,7 @@ export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }>
       { key: 'watermark', route: 'watermarkdetect', icon: 'tint' },
       { key: 'capacity', route: 'capacity', icon: 'database', also: ['capacitydetail'] },
       { key: 'lawFirmListing', route: 'lawfirm', icon: 'office' },
+      { key: 'manufacturerListing', route: 'manufacturer', icon: 'shield' },
     ],
   },
   {

@@ -77,6 +77,8 @@ export const USER_CENTER_PAGES = {
   protectionUpdate: 'rightprotectupdate/:id',
   /** A law firm's own listing application: its progress, corrections, payment and renewal. */
   lawFirmListing: 'lawfirm',
+  /** The user's pictures kept against their anti-counterfeit capacity (issue 14). */
+  gallery: 'gallerymanagement',
   /** A manufacturer's own listing application: its review, corrections and state. */
   manufacturerListing: 'manufacturer',
   capacity: 'capacity',
@@ -86,7 +88,6 @@ export const USER_CENTER_PAGES = {
 /** User-centre menu areas whose issue has not landed: each shows the not-open page (ui/src/pages/NotOpenPage). */
 export const USER_CENTER_NOT_OPEN = {
   artists: 'artistresource',
-  gallery: 'gallerymanagement',
   watermark: 'watermarkdetect',
   invoice: 'invoice',
   coupons: 'mycoupon',

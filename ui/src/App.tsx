@@ -98,6 +98,7 @@ const LawFirmDirectoryPage = page(() => import('./features/lawFirms/DirectoryPag
 const LawFirmDetailPage = page(() => import('./features/lawFirms/DirectoryPages'), 'LawFirmDetailPage');
 const LawFirmApplyPage = page(() => import('./features/lawFirms/LawFirmApplyPage'), 'LawFirmApplyPage');
 const LawFirmListingPage = page(() => import('./features/lawFirms/LawFirmListingPage'), 'LawFirmListingPage');
+const GalleryPage = page(() => import('./features/gallery/GalleryPage'), 'GalleryPage');
 const AdminLawFirmsPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmsPage');
 const AdminLawFirmAuditPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmAuditPage');
 const AdminLawFirmDetailPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmDetailPage');
@@ -179,6 +180,7 @@ export function AppRoutes() {
           <Route path={UC.objectionDetail} element={<ObjectionDetailPage />} />
           <Route path={UC.objectionAnswer} element={<ObjectionAnswerPage />} />
           <Route path={UC.lawFirmListing} element={<LawFirmListingPage />} />
+          <Route path={UC.gallery} element={<GalleryPage />} />
           <Route path={UC.manufacturerListing} element={<ManufacturerListingPage />} />
           <Route path={UC.capacity} element={<CapacityPage />} />
           <Route path={UC.capacityDetail} element={<CapacityDetailPage />} />

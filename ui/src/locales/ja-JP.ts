@@ -34,6 +34,8 @@ import sharedTrade from '../../../domain/locales/ja-JP/trade.json';
 import sharedObjection from '../../../domain/locales/ja-JP/objection.json';
 import sharedProtection from '../../../domain/locales/ja-JP/protection.json';
 import sharedLawFirm from '../../../domain/locales/ja-JP/lawFirm.json';
+import sharedGallery from '../../../domain/locales/ja-JP/gallery.json';
+import gallery from '../../locales/gallery/ja-JP.json';
 import sharedManufacturer from '../../../domain/locales/ja-JP/manufacturer.json';
 import manufacturer from '../../locales/manufacturer/ja-JP.json';
 
@@ -41,6 +43,6 @@ import sharedCapacity from '../../../domain/locales/ja-JP/capacity.json';
 import capacity from '../../locales/capacity/ja-JP.json';
 /** Everything the UI says in ja-JP, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, manufacturer, protection, publicity, capacity),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedManufacturer, sharedProtection, sharedCapacity),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, manufacturer, protection, publicity, capacity, gallery),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedManufacturer, sharedProtection, sharedCapacity, sharedGallery),
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { up } from '../../db/migrations/010_creator_id_kind';
 import { closeTestDb, newUser, testDb } from '../support/http';
 
@@ -5,7 +6,7 @@ afterAll(closeTestDb);
 
 async function upload(ownerId: string, mime: string, ext: string): Promise<string> {
   const [row] = await testDb()('uploads')
-    .insert({ owner_id: ownerId, kind: 'proof', mime, ext, size: 10, original_name: `id.${ext}`, storage_key: `none/${ext}` })
+    .insert({ owner_id: ownerId, kind: 'proof', mime, ext, size: 10, original_name: `id.${ext}`, storage_key: `none/${randomUUID()}.${ext}` })
     .returning('id');
   return row.id;
 }

@@ -15,7 +15,7 @@ import { allow, anyone } from '../middleware/auth';
 import { requireVerifiedIdentity } from '../middleware/identity';
 import { validate } from '../middleware/validate';
 
-export const CAPACITY_RECORD_PAGE_SIZE = 20;
+const CAPACITY_RECORD_PAGE_SIZE = 20;
 
 const purchaseSchema = yup.object({ packageId: trimmed().required().uuid('validation.invalid') }).noUnknown();
 

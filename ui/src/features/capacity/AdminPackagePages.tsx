@@ -16,6 +16,7 @@ import { FieldGroup, fieldBindings } from '../account/fields';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { capacityText, packageName, SaleTag } from './CapacityBits';
 import type { CapacityPackage } from './types';
+import './capacity.css';
 
 const BASE = '/admin/package';
 const API = '/api/admin/capacity/packages';
@@ -102,11 +103,11 @@ export function AdminPackagesPage() {
             <tbody>
               {list.map((p) => (
                 <tr key={p.id} data-testid="admin-package-row">
-                  <td>
+                  <td className="ipci-capacity-item">
                     <Link to={`${BASE}/edit/${p.id}`}>{packageName(p.names, lang)}</Link>
                   </td>
                   <td className="ipci-nowrap">{capacityText(p)}</td>
-                  <td className="ipci-nowrap">{t('capacity.shop.validity', { months: p.validityMonths })}</td>
+                  <td>{p.validityMonths}</td>
                   <td className="ipci-nowrap">¥{formatYuan(p.price)}</td>
                   <td>
                     <SaleTag onSale={p.onSale} />

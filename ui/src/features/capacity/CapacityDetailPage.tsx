@@ -13,7 +13,8 @@ import type { CapacityRecord, CapacityRecordPage } from './types';
 
 /**
  * usercenter/capacitydetail: every recharge (a package paid, type 1) and consumption (a gallery file
- * or watermarked copy, type 2), newest first, all or one type.
+ * or watermarked copy, type 2), newest first, all or one type; the change before the item, so a
+ * phone shows it without scrolling.
  */
 export function CapacityDetailPage() {
   const { t } = useTranslation();
@@ -49,8 +50,8 @@ export function CapacityDetailPage() {
               <tr>
                 <th>{t('capacity.detail.time')}</th>
                 <th>{t('capacity.detail.type')}</th>
-                <th>{t('capacity.detail.item')}</th>
                 <th>{t('capacity.detail.change')}</th>
+                <th>{t('capacity.detail.item')}</th>
                 <th>{t('capacity.detail.expiresAt')}</th>
               </tr>
             </thead>
@@ -63,6 +64,7 @@ export function CapacityDetailPage() {
                       {t(`capacity.detail.types.${r.type}`)}
                     </Tag>
                   </td>
+                  <td className="ipci-nowrap ipci-mono">{`${recharge(r) ? '+' : '−'}${bytesText(r.bytes)}`}</td>
                   <td className="ipci-capacity-item">
                     {recharge(r) ? (
                       r.orderId ? <Link to={site(`usercenter/orderdetail/${r.orderId}`)}>{packageName(r.names!, lang)}</Link> : packageName(r.names!, lang)
@@ -72,7 +74,6 @@ export function CapacityDetailPage() {
                       </>
                     )}
                   </td>
-                  <td className="ipci-nowrap ipci-mono">{`${recharge(r) ? '+' : '−'}${bytesText(r.bytes)}`}</td>
                   <td className="ipci-nowrap">{r.expiresAt ? formatDate(r.expiresAt, lang) : '—'}</td>
                 </tr>
               ))}

@@ -133,8 +133,10 @@ test('files list newest first by folder with thumbnails; deleting frees the capa
   // Move, rename, and a deleted folder leaves its files in none.
   expect((await caller.post('/api/gallery/files/move', { ids: [ids[2]], folderId: folder.id })).status).toBe(204);
   expect((await caller.put(`/api/gallery/folders/${folder.id}`, { name: '夏季' })).status).toBe(200);
+  await caller.post('/api/gallery/folders', { name: 'Logo' });
+  expect((await caller.put(`/api/gallery/folders/${folder.id}`, { name: 'LOGO' })).body).toMatchObject({ code: 'conflict', message: 'You already have a folder with this name' });
   expect((await caller.request('DELETE', `/api/gallery/folders/${folder.id}`)).status).toBe(204);
-  expect((await caller.get('/api/gallery/folders')).body).toMatchObject({ folders: [], unfiled: 3, total: 3 });
+  expect((await caller.get('/api/gallery/folders')).body).toMatchObject({ folders: [{ name: 'Logo', files: 0 }], unfiled: 3, total: 3 });
 
   const before = await capacity(caller);
   const keys = await Promise.all(ids.slice(0, 2).map(keyOf));
@@ -204,4 +206,27 @@ test('bad input: a wrong type by content, an unreadable picture, a missing or wr
   expect((await caller.post('/api/gallery/files/move', { ids: ['x'] })).status).toBe(400);
   expect(await rowsOf(user.id)).toEqual({ uploads: 0, files: 0 });
   expect((await capacity(caller)).used).toBe(0);
+});
+
+test('a file that came in otherwise (a watermarked copy) gets its thumbnail on first sight, and is deleted like any other', async () => {
+  const { caller, user } = await signedIn('personal');
+  await grantCapacity(user.id, 2);
+  const original = (await galleryUpload(caller, await png(900, 600), 'original.png')).body.file;
+  // As the watermarking writes a copy: its own upload and a gallery row naming the original.
+  const upload = (await caller.upload('idPhoto', await png(640, 480), 'copy.png')).body;
+  const [copy] = await testDb()('gallery_files')
+    .insert({ user_id: user.id, upload_id: upload.id, kind: 'watermarked', source_id: original.id, size: upload.size, watermark_state: 'done' })
+    .returning('id');
+  expect(await stored(thumbnailKey(copy.id))).toBe(false);
+  const thumb = await bytesOf(caller, `/api/gallery/files/${copy.id}/thumbnail`);
+  expect([thumb.status, thumb.type]).toEqual([200, 'image/webp']);
+  expect(await stored(thumbnailKey(copy.id))).toBe(true);
+  expect((await caller.get('/api/gallery/files')).body.items[0]).toMatchObject({ id: copy.id, kind: 'watermarked', sourceId: original.id });
+
+  // Deleting the original keeps the copy, which loses only its link.
+  expect((await caller.post('/api/gallery/files/delete', { ids: [original.id] })).status).toBe(200);
+  expect(await testDb()('gallery_files').where({ id: copy.id }).first('source_id')).toEqual({ source_id: null });
+  const key = await keyOf(copy.id);
+  expect((await caller.post('/api/gallery/files/delete', { ids: [copy.id] })).body.capacity.used).toBe(0);
+  expect([await stored(key), await stored(thumbnailKey(copy.id))]).toEqual([false, false]);
 });

@@ -130,16 +130,19 @@ describe('buying capacity', () => {
     expect(await screen.findByTestId('capacity-buy-error')).toHaveTextContent('no longer on sale');
   });
 
-  test('opensuccess: a completed order says the package is active and leads to the capacity page', async () => {
-    const o = { id: ORDER, orderNo: '2026112500000007', type: 'antiCounterfeit', subjectKind: 'capacityPurchase', subjectId: 'x', name: '防伪标准版', names: pkg().names, counterpart: '', amount: 19_900, preferentialAmount: 0, payable: 19_900, orderState: 2, billState: 'successful', direction: 'spending', payMethod: 'quickPay', provider: 'sandbox', tradeNo: 't', remittance: null, remittanceFlags: null, workflowId: `orderPayment/${ORDER}`, createdAt: '2026-11-25T02:00:00Z', deadlineAt: '2026-11-26T02:00:00Z', paidAt: '2026-11-25T02:01:00Z', completedAt: '2026-11-25T02:01:01Z', cancelledAt: null } as OrderView;
+  test('opensuccess: a completed order says the package is active and leads to the capacity page; its detail names the package as ordered', async () => {
+    const o = { id: ORDER, orderNo: '2026112500000007', type: 'antiCounterfeit', subjectKind: 'capacityPurchase', subjectId: 'x', name: '防伪标准版', names: pkg().names, counterpart: '', amount: 19_900, preferentialAmount: 0, payable: 19_900, orderState: 2, billState: 'successful', direction: 'spending', payMethod: 'quickPay', provider: 'sandbox', tradeNo: 't', remittance: null, remittanceFlags: null, workflowId: `orderPayment/${ORDER}`, createdAt: '2026-11-25T02:00:00Z', deadlineAt: '2026-11-26T02:00:00Z', paidAt: '2026-11-25T02:01:00Z', completedAt: '2026-11-25T02:01:01Z', cancelledAt: null, antiPackage: { capacity: 10, capacityUnit: 'G', validityMonths: 12 } } as OrderView;
     server.use(
       http.get('*/api/orders/:id', () => HttpResponse.json({ order: o, uploads: {}, payment: { providers: ['sandbox'], bank: { accountName: 'a', bankName: 'b', account: 'c', swift: 'd' } }, workflowUrl: null })),
       http.get('*/api/cases/orderPayment/:id', () => HttpResponse.json({ model: orderPayment, events: [], workflowUrl: null })),
     );
-    renderApp(`/en-US/ipci/protect/opensuccess?orderId=${ORDER}`, { user: USER });
+    const { unmount } = renderApp(`/en-US/ipci/protect/opensuccess?orderId=${ORDER}`, { user: USER });
     expect(await screen.findByTestId('open-result', {}, { timeout: 8000 })).toHaveTextContent('the capacity package is active');
     expect(screen.getByTestId('open-success')).toHaveTextContent('Anti-counterfeit Standard');
     expect(screen.getByTestId('open-to-capacity')).toHaveAttribute('href', '/en-US/ipci/usercenter/capacity');
+    unmount();
+    renderApp(`/en-US/ipci/usercenter/orderdetail/${ORDER}`, { user: USER });
+    expect(await screen.findByText('10 G · 12-month validity', {}, { timeout: 8000 })).toBeInTheDocument();
   });
 });
 

@@ -49,6 +49,7 @@ export function OrderDetailPage({ staff }: OrderDetailPageProps = {}) {
     ['orders.orderNo', order.orderNo],
     ['orders.name', orderName(order, lang)],
     ['orders.type', label('type', order.type)],
+    ...(order.antiPackage ? ([['orders.antiPackage', `${order.antiPackage.capacity} ${order.antiPackage.capacityUnit} · ${t('capacity.shop.validity', { months: order.antiPackage.validityMonths })}`]] as Array<[string, React.ReactNode]>) : []),
     ['orders.counterpart', counterpartOf(order, t)],
     ['orders.direction', label('direction', order.direction)],
     ['orders.amount', yuan(order.amount)],

@@ -30,6 +30,8 @@ export interface OrderView {
   paidAt: string | null;
   completedAt: string | null;
   cancelledAt: string | null;
+  /** A capacity package order's antiPackage (spec part 2 §3): the package as ordered. */
+  antiPackage?: { capacity: number; capacityUnit: string; validityMonths: number } | null;
 }
 
 export interface OrderPage {

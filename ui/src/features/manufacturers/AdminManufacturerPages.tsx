@@ -63,7 +63,7 @@ export function AdminManufacturersPage() {
                   <td className="ipci-lawfirm-name-cell">
                     <Link to={`${BASE}/detail/${m.id}`}>{nameOf(m.names)}</Link>
                   </td>
-                  <td>{m.applicant ? m.applicant.displayName || m.applicant.username : '—'}</td>
+                  <td className="ipci-nowrap">{m.applicant ? m.applicant.displayName || m.applicant.username : '—'}</td>
                   <td>
                     <ManufacturerStateTag state={m.state} />
                   </td>

@@ -36,6 +36,10 @@ import sharedProtection from '../../../domain/locales/en-US/protection.json';
 import sharedLawFirm from '../../../domain/locales/en-US/lawFirm.json';
 import sharedGallery from '../../../domain/locales/en-US/gallery.json';
 import gallery from '../../locales/gallery/en-US.json';
+import watermark from '../../locales/watermark/en-US.json';
+import watermarkCheck from '../../locales/watermarkCheck/en-US.json';
+import antiAdmin from '../../locales/antiAdmin/en-US.json';
+import sharedWatermark from '../../../domain/locales/en-US/watermark.json';
 import sharedManufacturer from '../../../domain/locales/en-US/manufacturer.json';
 import manufacturer from '../../locales/manufacturer/en-US.json';
 
@@ -43,6 +47,6 @@ import sharedCapacity from '../../../domain/locales/en-US/capacity.json';
 import capacity from '../../locales/capacity/en-US.json';
 /** Everything the UI says in en-US, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, manufacturer, protection, publicity, capacity, gallery),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedManufacturer, sharedProtection, sharedCapacity, sharedGallery),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, manufacturer, protection, publicity, capacity, gallery, watermark, watermarkCheck, antiAdmin),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedManufacturer, sharedProtection, sharedCapacity, sharedGallery, sharedWatermark),
 };

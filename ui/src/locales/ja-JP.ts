@@ -36,6 +36,10 @@ import sharedProtection from '../../../domain/locales/ja-JP/protection.json';
 import sharedLawFirm from '../../../domain/locales/ja-JP/lawFirm.json';
 import sharedGallery from '../../../domain/locales/ja-JP/gallery.json';
 import gallery from '../../locales/gallery/ja-JP.json';
+import watermark from '../../locales/watermark/ja-JP.json';
+import watermarkCheck from '../../locales/watermarkCheck/ja-JP.json';
+import antiAdmin from '../../locales/antiAdmin/ja-JP.json';
+import sharedWatermark from '../../../domain/locales/ja-JP/watermark.json';
 import sharedManufacturer from '../../../domain/locales/ja-JP/manufacturer.json';
 import manufacturer from '../../locales/manufacturer/ja-JP.json';
 
@@ -43,6 +47,6 @@ import sharedCapacity from '../../../domain/locales/ja-JP/capacity.json';
 import capacity from '../../locales/capacity/ja-JP.json';
 /** Everything the UI says in ja-JP, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, manufacturer, protection, publicity, capacity, gallery),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedManufacturer, sharedProtection, sharedCapacity, sharedGallery),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, manufacturer, protection, publicity, capacity, gallery, watermark, watermarkCheck, antiAdmin),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedManufacturer, sharedProtection, sharedCapacity, sharedGallery, sharedWatermark),
 };

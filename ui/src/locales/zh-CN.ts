@@ -36,6 +36,10 @@ import sharedProtection from '../../../domain/locales/zh-CN/protection.json';
 import sharedLawFirm from '../../../domain/locales/zh-CN/lawFirm.json';
 import sharedGallery from '../../../domain/locales/zh-CN/gallery.json';
 import gallery from '../../locales/gallery/zh-CN.json';
+import watermark from '../../locales/watermark/zh-CN.json';
+import watermarkCheck from '../../locales/watermarkCheck/zh-CN.json';
+import antiAdmin from '../../locales/antiAdmin/zh-CN.json';
+import sharedWatermark from '../../../domain/locales/zh-CN/watermark.json';
 import sharedManufacturer from '../../../domain/locales/zh-CN/manufacturer.json';
 import manufacturer from '../../locales/manufacturer/zh-CN.json';
 
@@ -43,6 +47,6 @@ import sharedCapacity from '../../../domain/locales/zh-CN/capacity.json';
 import capacity from '../../locales/capacity/zh-CN.json';
 /** Everything the UI says in zh-CN, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, manufacturer, protection, publicity, capacity, gallery),
-  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedManufacturer, sharedProtection, sharedCapacity, sharedGallery),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, manufacturer, protection, publicity, capacity, gallery, watermark, watermarkCheck, antiAdmin),
+  ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedManufacturer, sharedProtection, sharedCapacity, sharedGallery, sharedWatermark),
 };

@@ -131,10 +131,17 @@ export function findGalleryFile(k: Knex, userId: string, id: string): Promise<Ga
   return files(k, userId).where('f.id', id).first(FILE_COLUMNS);
 }
 
-/** Inside the caller's transaction, after lockCapacity and the capacity check. */
-export async function insertGalleryFile(trx: Knex.Transaction, f: { id: string; userId: string; folderId: string | null; upload: Omit<UploadRow, 'id'> }): Promise<GalleryFileRow> {
+/**
+ * Inside the caller's transaction, after lockCapacity and the capacity check. `copyOf` makes it a
+ * watermarked copy (db/watermarks storeWatermarkedCopy): its original and the IPCI its mark names.
+ */
+export async function insertGalleryFile(
+  trx: Knex.Transaction,
+  f: { id: string; userId: string; folderId: string | null; upload: Omit<UploadRow, 'id'>; copyOf?: { sourceId: string | null; ipciId: string | null } },
+): Promise<GalleryFileRow> {
   const [upload] = await trx('uploads').insert(f.upload).returning('id');
-  await trx('gallery_files').insert({ id: f.id, user_id: f.userId, folder_id: f.folderId, upload_id: upload.id, kind: 'original', size: f.upload.size });
+  const copy = f.copyOf ? { kind: 'watermarked', source_id: f.copyOf.sourceId, ipci_id: f.copyOf.ipciId, watermark_state: 'done' } : { kind: 'original' };
+  await trx('gallery_files').insert({ id: f.id, user_id: f.userId, folder_id: f.folderId, upload_id: upload.id, size: f.upload.size, ...copy });
   return (await findGalleryFile(trx, f.userId, f.id))!;
 }
 

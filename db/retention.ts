@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { CANCELLED_DISPLAY_NAME } from '../domain/security';
 import { purgeGallery } from './gallery';
+import { purgeWatermarks } from './watermarks';
 import { recordStorageDeletions } from './storageDeletions';
 
 /** Cancelled accounts whose retention ended before `today` (yyyy-mm-dd, China time) and not yet purged. */
@@ -26,6 +27,7 @@ export async function purgeAccount(k: Knex, userId: string): Promise<boolean> {
     await trx('sessions').where({ user_id: userId }).delete();
     await trx('account_cancellations').where({ user_id: userId }).update({ reason: '' });
     await trx('tasks').where({ subject_user_id: userId }).update({ title: CANCELLED_DISPLAY_NAME });
+    await purgeWatermarks(trx, userId);
     await purgeGallery(trx, userId);
     const uploads: { storage_key: string }[] = await trx('uploads').where({ owner_id: userId }).delete().returning('storage_key');
     await recordStorageDeletions(trx, uploads.map((u) => u.storage_key));

@@ -41,7 +41,12 @@ export const MIN_CLIP_SECONDS = 2;
 /** A suspect file for identification (public or the owner's): enough for a photo or a short clip. */
 export const MAX_CHECK_IMAGE_BYTES = 30 * 1024 * 1024;
 export const MAX_CHECK_VIDEO_BYTES = 200 * 1024 * 1024;
-export const CHECK_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/bmp', 'image/gif', 'image/tiff'] as const;
+/** What sharp decodes (it has no BMP decoder, so a bitmap could be sniffed but never read). */
+export const CHECK_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/tiff'] as const;
+/** Named to the visitor when a file's type is refused. */
+export const CHECK_IMAGE_EXTENSIONS = ['jpg', 'png', 'webp', 'gif', 'tif'] as const;
+/** A suspect smaller than this on a side is an icon, not a copy of a picture: refused before reading. */
+export const MIN_CHECK_SIDE = 64;
 
 /**
  * The mark as stored: Postgres' bigint is signed, the payload an unsigned 64-bit number, so the same

@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, FormGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { fieldError } from '../features/account/fields';
 import { useServerErrors } from '../lib/useServerErrors';
 import { validateWithSchema } from '../lib/validate';
 import { FieldHelper } from './FieldControl';
+import { ConfirmAlert } from './ConfirmAlert';
 
 export interface RecheckAction {
   value: string;
@@ -86,13 +87,13 @@ export function RecheckForm({
             <div className="ipci-form-actions">
               <Button type="submit" intent={action?.danger ? 'danger' : 'primary'} icon={action?.danger ? 'disable' : 'confirm'} text={action?.label} />
             </div>
-            <Alert
-              isOpen={confirming !== null}
+            <ConfirmAlert
+              open={confirming !== null}
               intent={chosen(confirming?.action)?.danger ? 'danger' : 'primary'}
               icon="confirm"
-              cancelButtonText={labels.cancel}
-              confirmButtonText={labels.confirm}
-              loading={busy}
+              cancelText={labels.cancel}
+              confirmText={labels.confirm}
+              busy={busy}
               onCancel={() => setConfirming(null)}
               onConfirm={async () => {
                 if (!confirming) return;
@@ -111,7 +112,7 @@ export function RecheckForm({
               }}
             >
               <p>{chosen(confirming?.action)?.confirm}</p>
-            </Alert>
+            </ConfirmAlert>
           </form>
         );
       }}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Tag, type Intent } from '@blueprintjs/core';
+import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { UserStatus } from '../../../../domain/adminUsers';
 import { freezeSchema } from '../../../../domain/adminUsers';
@@ -10,6 +10,7 @@ import { validateWithSchema } from '../../lib/validate';
 import { Permitted } from '../../session/permissions';
 import { useSession } from '../../session/SessionContext';
 import { showToast } from '../../session/toaster';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 const STATUS_INTENT: Record<UserStatus, Intent> = { active: 'success', frozen: 'warning', cancelled: 'none' };
 
@@ -118,9 +119,9 @@ export function UserActions({ user, onChange, compact = false }: { user: AdminUs
         />
       </Dialog>
 
-      <Alert isOpen={confirmReset} intent="warning" icon="key" confirmButtonText={t('admin.users.resetPassword')} cancelButtonText={t('actions.cancel')} onCancel={() => setConfirmReset(false)} onConfirm={() => void reset()}>
+      <ConfirmAlert open={confirmReset} intent="warning" icon="key" confirmText={t('admin.users.resetPassword')} onCancel={() => setConfirmReset(false)} onConfirm={() => void reset()}>
         <p>{t('admin.users.resetConfirm', { name: user.username })}</p>
-      </Alert>
+      </ConfirmAlert>
 
       <Dialog isOpen={password !== null} onClose={() => setPassword(null)} title={t('admin.users.tempPasswordTitle')} icon="key">
         <DialogBody>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HTMLSelect, HTMLTable, InputGroup, Switch } from '@blueprintjs/core';
+import { Button, Card, HTMLSelect, HTMLTable, InputGroup, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { useKeysetPages } from '../invitations/useKeysetPages';
 import { capacityText, packageName, SaleTag } from './CapacityBits';
 import type { CapacityPackage } from './types';
 import './capacity.css';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 const BASE = '/admin/package';
 const API = '/api/admin/capacity/packages';
@@ -124,17 +125,17 @@ export function AdminPackagesPage() {
           </HTMLTable>
         )}
       </ListCard>
-      <Alert
-        isOpen={deleting !== null}
+      <ConfirmAlert
+        open={deleting !== null}
         intent="danger"
         icon="trash"
-        confirmButtonText={t('capacity.admin.delete')}
-        cancelButtonText={t('capacity.admin.cancel')}
+        confirmText={t('capacity.admin.delete')}
+        cancelText={t('capacity.admin.cancel')}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && void remove(deleting)}
       >
         {t('capacity.admin.confirmDelete')}
-      </Alert>
+      </ConfirmAlert>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Menu, MenuItem } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Menu, MenuItem } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api/client';
 import { showToast } from '../../session/toaster';
 import type { FolderView, GalleryFolders } from './types';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 interface Props {
   folders: GalleryFolders;
@@ -124,17 +125,16 @@ export function FolderNav({ folders, view, onView, onChanged }: Props) {
           />
         </form>
       </Dialog>
-      <Alert
-        isOpen={deleting}
+      <ConfirmAlert
+        open={deleting}
         icon="trash"
         intent="danger"
-        confirmButtonText={t('gallery.deleteFolder')}
-        cancelButtonText={t('actions.cancel')}
+        confirmText={t('gallery.deleteFolder')}
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(false)}
       >
         {t('gallery.deleteFolderConfirm', { name: current?.name ?? '' })}
-      </Alert>
+      </ConfirmAlert>
     </nav>
   );
 }

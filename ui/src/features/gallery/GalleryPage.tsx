@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Callout, HTMLSelect, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -16,6 +16,7 @@ import { GalleryGrid } from './GalleryGrid';
 import { useGalleryUpload } from './useGalleryUpload';
 import type { GalleryCapacity, GalleryFilesPage, GalleryFile, GalleryFolders } from './types';
 import './gallery.css';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 const ACCEPT = [...GALLERY_TYPES, ...GALLERY_EXTENSIONS.map((e) => `.${e}`)].join(',');
 
@@ -160,12 +161,11 @@ export function GalleryPage() {
           )}
         </section>
       </div>
-      <Alert
-        isOpen={confirming}
+      <ConfirmAlert
+        open={confirming}
         icon="trash"
         intent="danger"
-        confirmButtonText={t('gallery.delete')}
-        cancelButtonText={t('actions.cancel')}
+        confirmText={t('gallery.delete')}
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}
       >
@@ -173,7 +173,7 @@ export function GalleryPage() {
           <strong>{t('gallery.deleteConfirmTitle', { count: selected.size })}</strong>
         </p>
         <p>{t('gallery.deleteConfirm')}</p>
-      </Alert>
+      </ConfirmAlert>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card, ControlGroup, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, Card, ControlGroup, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { showToast } from '../../session/toaster';
 import { InviteeTable } from './InviteeTable';
 import type { Invitee, InviteesPage } from './types';
 import { useKeysetPages } from './useKeysetPages';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 type Invitations = InviteesPage & { code: string; link: string };
 
@@ -75,19 +76,18 @@ export function InvitationPage() {
           <Button icon="refresh" text={t('invite.regenerate')} disabled={!data} onClick={() => setConfirming(true)} />
         </div>
       </Card>
-      <Alert
-        isOpen={confirming}
+      <ConfirmAlert
+        open={confirming}
         icon="warning-sign"
         intent="warning"
-        cancelButtonText={t('actions.cancel')}
-        confirmButtonText={t('invite.regenerateConfirm')}
-        loading={renewing}
+        confirmText={t('invite.regenerateConfirm')}
+        busy={renewing}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void regenerate()}
       >
         <h4 style={{ marginTop: 0 }}>{t('invite.regenerateTitle')}</h4>
         <p>{t('invite.regenerateText')}</p>
-      </Alert>
+      </ConfirmAlert>
       <Card style={{ padding: 0 }}>
         <div className="ipci-toolbar" style={{ padding: '12px 16px' }}>
           <strong>{t('invite.invitees')}</strong>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, AnchorButton, Button, ButtonGroup, Callout, Checkbox, HTMLTable, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { AnchorButton, Button, ButtonGroup, Callout, Checkbox, HTMLTable, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatIpciCode, IPCI_STATES, type IpciOperation, type IpciState, type TakeDownKind } from '../../../../domain/ipci';
@@ -12,6 +12,7 @@ import { CertificateDownload } from '../certificates/CertificateDownload';
 import { PaperDialog } from './PaperDialog';
 import { ipNameIn, type BatchResult, type IpciPage, type IpciRow } from './types';
 import './ipciLifecycle.css';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 /** The take-down and relist operations, each with its API call and kind. */
 const BATCH_OPERATIONS: Array<{ op: IpciOperation; path: 'takedown' | 'relist'; kind: TakeDownKind }> = [
@@ -226,12 +227,11 @@ export function CertificatesPage() {
           </HTMLTable>
         )}
       </ListCard>
-      <Alert
-        isOpen={confirm !== null}
+      <ConfirmAlert
+        open={confirm !== null}
         intent={confirm?.op.path === 'takedown' ? 'warning' : 'primary'}
         icon={confirm?.op.path === 'takedown' ? 'warning-sign' : 'confirm'}
-        confirmButtonText={confirm ? t(`ipciList.ops.${confirm.op.op}`) : ''}
-        cancelButtonText={t('actions.cancel')}
+        confirmText={confirm ? t(`ipciList.ops.${confirm.op.op}`) : ''}
         onCancel={() => setConfirm(null)}
         onConfirm={() => confirm && void run(confirm.op, confirm.ids)}
       >
@@ -240,7 +240,7 @@ export function CertificatesPage() {
             {t(`ipciList.confirm.${confirm.op.op}`, { count: confirm.ids.length })}
           </p>
         )}
-      </Alert>
+      </ConfirmAlert>
       {paperFor && <PaperDialog ipci={paperFor} onClose={() => setPaperFor(null)} />}
     </div>
   );

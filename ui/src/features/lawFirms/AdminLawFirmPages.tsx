@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Callout, HTMLSelect, HTMLTable } from '@blueprintjs/core';
+import { Button, Card, Callout, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -19,6 +19,7 @@ import { ApplicationFields, LawFirmStateTag, RecommendedTag, ReviewFlags, useFir
 import { formValuesOf, LawFirmForm } from './LawFirmForm';
 import type { AdminLawFirmDetail, AdminLawFirmPage, AdminLawFirmRow, LawFirmApplicationJson } from './types';
 import { WorkflowLink } from '../../components/WorkflowLink';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 const BASE = '/admin/lawFirm';
 const detailPath = (id: string) => `/api/admin/lawfirms/${encodeURIComponent(id)}`;
@@ -90,13 +91,13 @@ function RecommendButton({ app, onChange }: { app: LawFirmApplicationJson; onCha
   return (
     <>
       <Button icon={next ? 'star' : 'star-empty'} text={t(next ? 'lawFirm.admin.recommend' : 'lawFirm.admin.unrecommend')} onClick={() => setOpen(true)} data-testid="admin-lawfirm-recommend" />
-      <Alert
-        isOpen={open}
+      <ConfirmAlert
+        open={open}
         intent="primary"
         icon="star"
-        cancelButtonText={t('lawFirm.admin.cancel')}
-        confirmButtonText={t('lawFirm.admin.confirm')}
-        loading={busy}
+        cancelText={t('lawFirm.admin.cancel')}
+        confirmText={t('lawFirm.admin.confirm')}
+        busy={busy}
         onCancel={() => setOpen(false)}
         onConfirm={async () => {
           setBusy(true);
@@ -111,7 +112,7 @@ function RecommendButton({ app, onChange }: { app: LawFirmApplicationJson; onCha
         }}
       >
         <p>{t(next ? 'lawFirm.admin.confirmRecommend' : 'lawFirm.admin.confirmUnrecommend')}</p>
-      </Alert>
+      </ConfirmAlert>
     </>
   );
 }

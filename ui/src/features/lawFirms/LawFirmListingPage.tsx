@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { showToast } from '../../session/toaster';
 import { GoButton } from '../../components/GoButton';
 import { LawFirmStateTag, ReviewFlags, useFirmName } from './LawFirmBits';
 import type { LawFirmApplicationJson, OwnLawFirmApplication } from './types';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 /**
  * /:lang/ipci/usercenter/lawfirm — the account's law-firm listing: where it stands, what the firm has
@@ -127,18 +128,18 @@ export function LawFirmListingPage() {
         <Timeline kind="lawFirmListing" id={app.id} />
       </Card>
 
-      <Alert
-        isOpen={confirmRenew}
+      <ConfirmAlert
+        open={confirmRenew}
         intent="primary"
         icon="refresh"
-        confirmButtonText={t('lawFirm.listing.renew')}
-        cancelButtonText={t('lawFirm.admin.cancel')}
-        loading={renewing}
+        confirmText={t('lawFirm.listing.renew')}
+        cancelText={t('lawFirm.admin.cancel')}
+        busy={renewing}
         onConfirm={() => void renew()}
         onCancel={() => setConfirmRenew(false)}
       >
         {t('lawFirm.listing.renewConfirm')}
-      </Alert>
+      </ConfirmAlert>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, HTMLTable, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_KINDS, MESSAGE_PAGE_SIZE, type MessageKind } from '../../../../domain/messages';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { messageSender, messageTitle } from './messageText';
 import { ListCard } from '../../components/ListCard';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 /** usercenter/msg (spec part 2 §2): system messages and messages, unread in bold, newest first. */
 export function MessagesPage() {
@@ -125,17 +126,16 @@ export function MessagesPage() {
           </HTMLTable>
         )}
       </ListCard>
-      <Alert
-        isOpen={toDelete !== null}
+      <ConfirmAlert
+        open={toDelete !== null}
         intent="danger"
         icon="trash"
-        confirmButtonText={t('msg.delete')}
-        cancelButtonText={t('actions.cancel')}
+        confirmText={t('msg.delete')}
         onCancel={() => setToDelete(null)}
         onConfirm={() => toDelete && void remove(toDelete)}
       >
         <p>{t('msg.confirmDelete')}</p>
-      </Alert>
+      </ConfirmAlert>
     </div>
   );
 }

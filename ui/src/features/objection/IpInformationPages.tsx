@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -20,6 +20,7 @@ import { SearchToolbar } from '../../components/SearchToolbar';
 import type { IpInformation } from './types';
 import './objection.css';
 import { StaffCaseHead } from '../../components/StaffCaseHead';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 type Row = IpInformation & { id: string };
 
@@ -137,9 +138,9 @@ function TakeDownDialog({ isOpen, onClose, onDone, ipciId }: { isOpen: boolean; 
           </>
         }
       />
-      <Alert isOpen={confirming} intent="danger" icon="eye-off" loading={busy} cancelButtonText={t('ipInformation.cancel')} confirmButtonText={t('ipInformation.takeDown')} onCancel={() => setConfirming(false)} onConfirm={() => void send()}>
+      <ConfirmAlert open={confirming} intent="danger" icon="eye-off" busy={busy} cancelText={t('ipInformation.cancel')} confirmText={t('ipInformation.takeDown')} onCancel={() => setConfirming(false)} onConfirm={() => void send()}>
         <p>{t('ipInformation.confirmTakeDown')}</p>
-      </Alert>
+      </ConfirmAlert>
     </Dialog>
   );
 }
@@ -228,9 +229,9 @@ export function IpInformationDetailPage() {
           changed(next);
         }}
       />
-      <Alert isOpen={relisting} intent="primary" icon="eye-open" loading={busy} cancelButtonText={t('ipInformation.cancel')} confirmButtonText={t('ipInformation.relist')} onCancel={() => setRelisting(false)} onConfirm={() => void relist()}>
+      <ConfirmAlert open={relisting} intent="primary" icon="eye-open" busy={busy} cancelText={t('ipInformation.cancel')} confirmText={t('ipInformation.relist')} onCancel={() => setRelisting(false)} onConfirm={() => void relist()}>
         <p>{t('ipInformation.confirmRelist')}</p>
-      </Alert>
+      </ConfirmAlert>
     </div>
   );
 }

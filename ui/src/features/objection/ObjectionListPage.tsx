@@ -1,4 +1,4 @@
-import { Alert, Button, HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
+import { Button, HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { useKeysetPages } from '../invitations/useKeysetPages';
 import { ObjectionIp, ObjectionStateTag } from './ObjectionBits';
 import type { ObjectionPage } from './types';
 import './objection.css';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 /** The states the objector's list filters by: withdrawn objections leave their list. */
 const LIST_STATES = OBJECTION_STATES.filter((s) => s !== 'withdrawn');
@@ -29,13 +30,13 @@ export function DeleteObjection({ objection, onDeleted, small }: { objection: Ob
   return (
     <>
       <Button small={small} variant="minimal" intent="danger" icon="trash" text={t('objection.list.delete')} onClick={() => setOpen(true)} data-testid="objection-delete" />
-      <Alert
-        isOpen={open}
+      <ConfirmAlert
+        open={open}
         intent="danger"
         icon="trash"
-        cancelButtonText={t('objection.list.keep')}
-        confirmButtonText={t('objection.list.delete')}
-        loading={busy}
+        cancelText={t('objection.list.keep')}
+        confirmText={t('objection.list.delete')}
+        busy={busy}
         onCancel={() => setOpen(false)}
         onConfirm={async () => {
           setBusy(true);
@@ -52,7 +53,7 @@ export function DeleteObjection({ objection, onDeleted, small }: { objection: Ob
         }}
       >
         <p>{t(withdraw ? 'objection.list.confirmWithdraw' : 'objection.list.confirmDelete')}</p>
-      </Alert>
+      </ConfirmAlert>
     </>
   );
 }

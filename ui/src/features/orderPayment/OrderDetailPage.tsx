@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, AnchorButton, Button, Callout, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { displayActualAmount, ORDER_STATE } from '../../../../domain/orders';
@@ -12,6 +12,7 @@ import { counterpartOf, orderName, OrderStateTag, SandboxNotice, yuan } from './
 import { RemittanceDetails } from './RemittanceDetails';
 import { useOrder } from './useOrder';
 import type { OrderView } from './types';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 export interface OrderDetailPageProps {
   /** The back office's view (e.g. /admin/ipAuthOrder/:id): its own way back, a link to what the order pays for, no pay or cancel. */
@@ -116,17 +117,17 @@ export function OrderDetailPage({ staff }: OrderDetailPageProps = {}) {
         <h3 className="ipci-page-title">{t('orders.timeline')}</h3>
         <Timeline kind="orderPayment" id={order.id} />
       </Card>
-      <Alert
-        isOpen={confirming}
+      <ConfirmAlert
+        open={confirming}
         intent="danger"
         icon="warning-sign"
-        confirmButtonText={t('orders.cancel')}
-        cancelButtonText={t('orders.keep')}
+        confirmText={t('orders.cancel')}
+        cancelText={t('orders.keep')}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void cancel()}
       >
         <p>{t('orders.cancelConfirm')}</p>
-      </Alert>
+      </ConfirmAlert>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, Card, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,6 +14,7 @@ import { SearchToolbar } from '../../components/SearchToolbar';
 import { inLang, KindFilter, PublicityFacts } from './PublicityBits';
 import { emptyPublicity, PublicityForm, publicityData } from './PublicityForm';
 import type { PublicityEntry, PublicityJson, PublicityPage } from './types';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 const BASE = '/admin/rightPublic';
 const API = '/api/admin/protection/publicity';
@@ -185,17 +186,17 @@ export function AdminPublicityDetailPage() {
           {other('summary')}
         </dl>
       </Card>
-      <Alert
-        isOpen={confirming}
+      <ConfirmAlert
+        open={confirming}
         intent={entry.published ? 'warning' : 'primary'}
         icon={entry.published ? 'eye-off' : 'globe'}
-        confirmButtonText={t(entry.published ? 'publicity.admin.unpublish' : 'publicity.admin.publish')}
-        cancelButtonText={t('publicity.admin.cancel')}
+        confirmText={t(entry.published ? 'publicity.admin.unpublish' : 'publicity.admin.publish')}
+        cancelText={t('publicity.admin.cancel')}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void toggle()}
       >
         {t(entry.published ? 'publicity.admin.confirmUnpublish' : 'publicity.admin.confirmPublish')}
-      </Alert>
+      </ConfirmAlert>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { Formik, type FormikHelpers } from 'formik';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useServerErrors } from '../../lib/useServerErrors';
 import { validateWithSchema } from '../../lib/validate';
 import { FieldGroup, fieldBindings } from '../account/fields';
 import type { PublicityJson } from './types';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 const FIELDS = Object.keys(publicitySchema.fields) as Array<keyof PublicityData>;
 const LANGS = ['Zh', 'En', 'Ja'] as const;
@@ -106,12 +107,12 @@ export function PublicityForm({ initial, onSubmit, onCancel }: Props) {
               <Button text={t('publicity.admin.cancel')} onClick={onCancel} />
               <Button type="submit" intent="primary" icon="floppy-disk" text={t('publicity.admin.save')} loading={form.isSubmitting || pending !== null} data-testid="publicity-submit" />
             </div>
-            <Alert
-              isOpen={pending !== null}
+            <ConfirmAlert
+              open={pending !== null}
               intent={v.published ? 'primary' : 'warning'}
               icon={v.published ? 'globe' : 'eye-off'}
-              confirmButtonText={t(v.published ? 'publicity.admin.publish' : 'publicity.admin.unpublish')}
-              cancelButtonText={t('publicity.admin.cancel')}
+              confirmText={t(v.published ? 'publicity.admin.publish' : 'publicity.admin.unpublish')}
+              cancelText={t('publicity.admin.cancel')}
               onCancel={() => {
                 pending?.helpers.setSubmitting(false);
                 setPending(null);
@@ -123,7 +124,7 @@ export function PublicityForm({ initial, onSubmit, onCancel }: Props) {
               }}
             >
               {t(v.published ? 'publicity.admin.confirmPublish' : 'publicity.admin.confirmUnpublish')}
-            </Alert>
+            </ConfirmAlert>
           </form>
         );
       }}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Callout, Card, FormGroup, NonIdealState, Radio, RadioGroup, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, NonIdealState, Radio, RadioGroup, Spinner, TextArea } from '@blueprintjs/core';
 import { Formik, type FormikHelpers } from 'formik';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { SecurityHeading } from './SecurityPage';
 import { CANCELLATION_CASE_KIND, type Cancellation } from './types';
 import { useServerErrors } from '../../lib/useServerErrors';
 import { useSecurity } from './useSecurity';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 /** usercenter/cancellation: what cancelling means, the request with a code, then its status and timeline. */
 export function CancellationPage() {
@@ -154,12 +155,12 @@ function RequestForm({ addresses, onSubmitted }: { addresses: string[]; onSubmit
             <div className="ipci-form-actions">
               <Button intent="danger" icon="disable" text={t('security.cancellation.submit')} loading={form.isSubmitting} onClick={() => void ask()} />
             </div>
-            <Alert
-              isOpen={confirming}
+            <ConfirmAlert
+              open={confirming}
               intent="danger"
               icon="warning-sign"
-              confirmButtonText={t('security.cancellation.confirm')}
-              cancelButtonText={t('security.cancellation.keep')}
+              confirmText={t('security.cancellation.confirm')}
+              cancelText={t('security.cancellation.keep')}
               onCancel={() => setConfirming(false)}
               onConfirm={() => {
                 setConfirming(false);
@@ -168,7 +169,7 @@ function RequestForm({ addresses, onSubmitted }: { addresses: string[]; onSubmit
             >
               <h4 className="bp6-heading">{t('security.cancellation.confirmTitle')}</h4>
               <p>{t('security.cancellation.confirmText')}</p>
-            </Alert>
+            </ConfirmAlert>
           </form>
         );
       }}
@@ -248,17 +249,16 @@ function RequestStatus({ request, onChange }: { request: Cancellation; onChange:
       </dl>
       {!pending && <p className="ipci-muted">{t('security.cancellation.again')}</p>}
       <Timeline kind={CANCELLATION_CASE_KIND} id={request.id} />
-      <Alert
-        isOpen={asking}
+      <ConfirmAlert
+        open={asking}
         icon="undo"
         intent="primary"
-        confirmButtonText={t('security.cancellation.withdraw')}
-        cancelButtonText={t('actions.cancel')}
+        confirmText={t('security.cancellation.withdraw')}
         onCancel={() => setAsking(false)}
         onConfirm={() => void withdraw()}
       >
         <p>{t('security.cancellation.withdrawConfirm')}</p>
-      </Alert>
+      </ConfirmAlert>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Tag, type Intent } from '@blueprintjs/core';
+import { Button, Tag, type Intent } from '@blueprintjs/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationState } from '../../../../domain/titleRegistration';
@@ -8,6 +8,7 @@ import type { TitleRegistrationView } from '../../api/types';
 import { useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { GoButton } from '../../components/GoButton';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 const INTENT: Partial<Record<RegistrationState, Intent>> = {
   toAudit: 'primary',
@@ -96,18 +97,18 @@ export function RegistrationActions({
       {registration.actions.includes('cancel') && (
         <Button size="small" intent="danger" variant="outlined" icon="disable" text={t('titleRegistration.action.cancel')} loading={busy} onClick={() => setConfirm(true)} />
       )}
-      <Alert
-        isOpen={confirm}
+      <ConfirmAlert
+        open={confirm}
         intent="danger"
         icon="disable"
-        cancelButtonText={t('titleRegistration.keep')}
-        confirmButtonText={t('titleRegistration.confirmCancel')}
+        cancelText={t('titleRegistration.keep')}
+        confirmText={t('titleRegistration.confirmCancel')}
         onCancel={() => setConfirm(false)}
         onConfirm={() => void cancel()}
-        loading={busy}
+        busy={busy}
       >
         <p>{t('titleRegistration.cancelQuestion')}</p>
-      </Alert>
+      </ConfirmAlert>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, AnchorButton, Button, HTMLSelect } from '@blueprintjs/core';
+import { AnchorButton, Button, HTMLSelect } from '@blueprintjs/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ipNameIn } from '../../../../domain/ipNames';
@@ -13,6 +13,7 @@ import { showToast } from '../../session/toaster';
 import { RegistrationActions, TitleStateTag } from './RegistrationActions';
 import type { Page, TitleDraftView, TitleListItem } from './types';
 import './titleAudit.css';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 /** A registration's display name in the reader's language, falling back to the Chinese one (from its data or a list row). */
 export function ipName(data: Record<string, unknown> | TitleListItem, lang: string): string {
@@ -112,17 +113,17 @@ function Drafts() {
           ))
         }
       </ListCard>
-      <Alert
-        isOpen={toDelete !== null}
+      <ConfirmAlert
+        open={toDelete !== null}
         intent="danger"
         icon="trash"
-        cancelButtonText={t('titleRegistration.keep')}
-        confirmButtonText={t('titleRegistration.deleteDraft')}
+        cancelText={t('titleRegistration.keep')}
+        confirmText={t('titleRegistration.deleteDraft')}
         onCancel={() => setToDelete(null)}
         onConfirm={() => toDelete && void remove(toDelete)}
       >
         <p>{t('titleRegistration.deleteDraftQuestion')}</p>
-      </Alert>
+      </ConfirmAlert>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, AnchorButton, Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Tag, TextArea, type IconName, type Intent } from '@blueprintjs/core';
+import { AnchorButton, Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Tag, TextArea, type IconName, type Intent } from '@blueprintjs/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sellerDecisionSchema, type TradeAction } from '../../../../domain/trade';
@@ -10,6 +10,7 @@ import { validateWithSchema } from '../../lib/validate';
 import { showToast } from '../../session/toaster';
 import { EvaluateDialog } from './EvaluateDialog';
 import type { TradeJson } from './types';
+import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 /** A refused action (4xx): the server's message, in the reader's language. The client shows only 401, 5xx and network failures itself. */
 export function refused(e: ApiError): void {
@@ -124,17 +125,17 @@ export function TradeActions({ trade, onChanged, onDetail }: TradeActionsProps) 
       )}
       {has('cancel') && <Button size="small" variant="outlined" icon="disable" text={t('trade.actions.cancel')} onClick={() => setConfirming('cancel')} />}
       {has('delete') && <Button size="small" variant="outlined" intent="danger" icon="trash" text={t('trade.actions.delete')} onClick={() => setConfirming('delete')} />}
-      <Alert
-        isOpen={confirming !== null}
+      <ConfirmAlert
+        open={confirming !== null}
         intent={confirming ? CONFIRM[confirming].intent : 'none'}
         icon={confirming ? CONFIRM[confirming].icon : undefined}
-        cancelButtonText={t('trade.actions.keep')}
-        confirmButtonText={confirming ? t(`trade.actions.${confirming}`) : ''}
+        cancelText={t('trade.actions.keep')}
+        confirmText={confirming ? t(`trade.actions.${confirming}`) : ''}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && void run(confirming)}
       >
         <p data-testid="confirm-question">{confirming && t(`trade.actions.question.${confirming}`)}</p>
-      </Alert>
+      </ConfirmAlert>
       {rejecting && <RejectDialog tradeId={trade.id} onClose={() => setRejecting(false)} onDone={() => (setRejecting(false), onChanged())} />}
       {evaluating && <EvaluateDialog trade={trade} onClose={() => setEvaluating(false)} onDone={() => (setEvaluating(false), onChanged())} />}
     </div>

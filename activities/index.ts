@@ -19,7 +19,6 @@ import { workingDayActivities } from './workingDays';
 import { lawFirmListingActivities } from './lawFirmListing';
 import { capacityPurchaseActivities } from './capacityPurchase';
 import { manufacturerListingActivities } from './manufacturerListing';
-import { watermarkBatchActivities } from './watermarkBatch';
 
 /** Activities close over one database pool and one store (storage/appStore) per worker process. */
 export function createActivities(k: Knex, store: ObjectStore) {
@@ -43,7 +42,6 @@ export function createActivities(k: Knex, store: ObjectStore) {
     ...lawFirmListingActivities(k),
     ...capacityPurchaseActivities(k),
     ...manufacturerListingActivities(k),
-    ...watermarkBatchActivities(k, store),
   };
 }
 

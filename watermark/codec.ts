@@ -47,9 +47,6 @@ const MIN_REFINE_Z = 5;
 /** Normalised agreement of the data chips with the re-encoded message needed to answer. */
 const MIN_AGREEMENT = 0.12;
 
-export let maskOf = (sd: number) => Math.min(12, 2.5 + 0.5 * sd);
-export function setMask(f: (sd: number) => number) { maskOf = f; }
-
 function messageChips(payload: Uint8Array, ecc: boolean): { chips: Float32Array; l: Layout } {
   const message = withCrc(payload);
   const coded = ecc ? convEncode(message) : message;
@@ -73,7 +70,7 @@ export function watermarkDelta(luma: Float32Array, width: number, height: number
   }
   for (let k = 0; k < amp.length; k++) {
     const mean = sum[k] / n[k];
-    amp[k] = maskOf(Math.sqrt(Math.max(0, sq[k] / n[k] - mean * mean)));
+    amp[k] = Math.min(12, 2.5 + 0.5 * Math.sqrt(Math.max(0, sq[k] / n[k] - mean * mean)));
   }
   const delta = new Float32Array(luma.length);
   let energy = 0;

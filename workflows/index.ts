@@ -12,4 +12,3 @@ export { tradeOrder } from './tradeOrder';
 export { lawFirmListing } from './lawFirmListing';
 export { capacityPurchase } from './capacityPurchase';
 export { manufacturerListing } from './manufacturerListing';
-export { watermarkBatch } from './watermarkBatch';

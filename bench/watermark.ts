@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { embedWatermark, payloadBigInt, readWatermark } from '../watermark';
 import { ATTACKS } from '../watermark/attacks';
@@ -17,11 +19,20 @@ import { ms, percentile, summarize, table } from './lib/stats';
  * after every attack at PSNR ≥ 40 dB, 0 false payloads on 1,000 images.
  * Sizes: BENCH_WATERMARK_IMAGES (100), BENCH_WATERMARK_NULLS (1000), BENCH_WATERMARK_NULL_SIZE
  * (640x360: 1080p would take the reader's full search a thousand times over, some 10 minutes more).
+ * BENCH_WATERMARK_PHOTOS=<folder> measures real photographs instead (every .jpg/.png in it, in name
+ * order, at their own size, converted to PNG first); the unmarked set is then those same photos.
  */
 const IMAGES = Number(process.env.BENCH_WATERMARK_IMAGES ?? 100);
 const NULLS = Number(process.env.BENCH_WATERMARK_NULLS ?? 1000);
 const [NULL_W, NULL_H] = (process.env.BENCH_WATERMARK_NULL_SIZE ?? '640x360').split('x').map(Number);
 const W = 1920, H = 1080;
+const PHOTOS = process.env.BENCH_WATERMARK_PHOTOS;
+const photoFiles = PHOTOS ? readdirSync(PHOTOS).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort().map((f) => path.join(PHOTOS, f)) : [];
+const photoPng = (i: number) => sharp(photoFiles[i % photoFiles.length]).removeAlpha().png({ compressionLevel: 1 }).toBuffer();
+/** The i-th image of the set, as PNG. */
+const imageAt = (i: number) => (PHOTOS ? photoPng(i) : pngOf(syntheticImage(W, H, 10_000 + i), W, H));
+const imageCount = PHOTOS ? Math.min(IMAGES, photoFiles.length) : IMAGES;
+const setName = PHOTOS ? `${imageCount} photographs from ${PHOTOS}` : `${IMAGES} generated ${W}x${H} images`;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const pngOf = (rgb: Uint8Array, width: number, height: number) => sharp(Buffer.from(rgb), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
@@ -71,10 +82,10 @@ async function main() {
   const codecs = [ours, baseline];
   const tallies = new Map(codecs.map((c) => [c.name, { embedMs: [], extractMs: [], psnr: [], exact: new Map(), wrong: 0 } as Tally]));
   const cases = [{ name: 'none', apply: async (b: Buffer) => b }, ...ATTACKS];
-  log(`${IMAGES} generated ${W}x${H} images, ${cases.length - 1} attacks each, both codecs`);
+  log(`${setName}, ${cases.length - 1} attacks each, both codecs`);
   const started = performance.now();
-  for (let i = 0; i < IMAGES; i++) {
-    const png = await pngOf(syntheticImage(W, H, 10_000 + i), W, H);
+  for (let i = 0; i < imageCount; i++) {
+    const png = await imageAt(i);
     const payload = payloadOf(i);
     for (const codec of codecs) {
       const t = tallies.get(codec.name)!;
@@ -91,11 +102,11 @@ async function main() {
         else if (got !== null && codec === ours) t.wrong++;
       }
     }
-    if ((i + 1) % 10 === 0) log(`${i + 1}/${IMAGES} images, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    if ((i + 1) % 10 === 0) log(`${i + 1}/${imageCount} images, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
 
   const median = (v: number[]) => percentile([...v].sort((a, b) => a - b), 50);
-  console.log('\nspeed and quality, 1920×1080, PNG in and out\n');
+  console.log(`\nspeed and quality, ${PHOTOS ? 'photographs at their own size' : '1920×1080'}, PNG in and out\n`);
   console.log(
     table(
       ['codec', 'embed p50 ms', 'embed p95 ms', 'extract p50 ms', 'extract p95 ms', 'PSNR min dB', 'PSNR median dB'],
@@ -106,25 +117,26 @@ async function main() {
       }),
     ),
   );
-  console.log(`\nexact 64-bit payloads, share of ${IMAGES} images\n`);
-  const share = (c: Codec, name: string) => `${((100 * (tallies.get(c.name)!.exact.get(name) ?? 0)) / IMAGES).toFixed(1)} %`;
+  console.log(`\nexact 64-bit payloads, share of ${imageCount} images\n`);
+  const share = (c: Codec, name: string) => `${((100 * (tallies.get(c.name)!.exact.get(name) ?? 0)) / imageCount).toFixed(1)} %`;
   console.log(table(['attack', ...codecs.map((c) => c.name)], cases.map((a) => [a.name, ...codecs.map((c) => share(c, a.name))])));
-  const worst = Math.min(...ATTACKS.map((a) => tallies.get(ours.name)!.exact.get(a.name) ?? 0)) / IMAGES;
+  const worst = Math.min(...ATTACKS.map((a) => tallies.get(ours.name)!.exact.get(a.name) ?? 0)) / imageCount;
   const t = tallies.get(ours.name)!;
   const e95 = summarize(t.embedMs).p95, x95 = summarize(t.extractMs).p95;
   console.log(`\nours: worst attack ${(100 * worst).toFixed(1)} % (target ≥ 95 %) ${worst >= 0.95 ? 'met' : 'MISSED'}; PSNR min ${Math.min(...t.psnr).toFixed(2)} dB (≥ 40) ${Math.min(...t.psnr) >= 40 ? 'met' : 'MISSED'}; embed p95 ${ms(e95)} ms (< 400) ${e95 < 400 ? 'met' : 'MISSED'}; extract p95 ${ms(x95)} ms (< 1500) ${x95 < 1500 ? 'met' : 'MISSED'}; wrong payloads on watermarked images: ${t.wrong}`);
 
-  log(`${NULLS} unwatermarked images at ${NULL_W}x${NULL_H}`);
+  const nulls = PHOTOS ? photoFiles.length : NULLS;
+  log(PHOTOS ? `${nulls} unwatermarked photographs` : `${NULLS} unwatermarked images at ${NULL_W}x${NULL_H}`);
   let falsePayloads = 0;
   const nullMs: number[] = [];
-  for (let i = 0; i < NULLS; i++) {
-    const png = await pngOf(syntheticImage(NULL_W, NULL_H, 50_000 + i), NULL_W, NULL_H);
+  for (let i = 0; i < nulls; i++) {
+    const png = PHOTOS ? await photoPng(i) : await pngOf(syntheticImage(NULL_W, NULL_H, 50_000 + i), NULL_W, NULL_H);
     const start = performance.now();
     if ((await ours.read(png)) !== null) falsePayloads++;
     nullMs.push(performance.now() - start);
   }
   const n = summarize(nullMs);
-  console.log(`\nfalse payloads on ${NULLS} unwatermarked ${NULL_W}×${NULL_H} images (smaller than 1080p to keep the run short): ours ${falsePayloads} (target 0) ${falsePayloads === 0 ? 'met' : 'MISSED'}, reading each in p50 ${ms(n.p50)} / p95 ${ms(n.p95)} ms; dwtDct has no "none" answer: it returns 64 bits for every image.`);
+  console.log(`\nfalse payloads on ${nulls} unwatermarked ${PHOTOS ? 'photographs' : `${NULL_W}×${NULL_H} images (smaller than 1080p to keep the run short)`}: ours ${falsePayloads} (target 0) ${falsePayloads === 0 ? 'met' : 'MISSED'}, reading each in p50 ${ms(n.p50)} / p95 ${ms(n.p95)} ms; dwtDct has no "none" answer: it returns 64 bits for every image.`);
 }
 
 main().catch((err) => {

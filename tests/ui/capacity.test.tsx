@@ -144,6 +144,21 @@ describe('buying capacity', () => {
     renderApp(`/en-US/ipci/usercenter/orderdetail/${ORDER}`, { user: USER });
     expect(await screen.findByText('10 G · 12-month validity', {}, { timeout: 8000 })).toBeInTheDocument();
   });
+
+  test('opensuccess settles on completed, not paid: a paid package is still being opened, while paysuccess calls the same order done', async () => {
+    const o = { id: ORDER, orderNo: '2026112500000008', type: 'antiCounterfeit', subjectKind: 'capacityPurchase', subjectId: 'x', name: '防伪标准版', names: pkg().names, counterpart: '', amount: 19_900, preferentialAmount: 0, payable: 19_900, orderState: 1, billState: 'successful', direction: 'spending', payMethod: 'quickPay', provider: 'sandbox', tradeNo: 't', remittance: null, remittanceFlags: null, workflowId: `orderPayment/${ORDER}`, createdAt: '2026-11-25T02:00:00Z', deadlineAt: '2026-11-26T02:00:00Z', paidAt: '2026-11-25T02:01:00Z', completedAt: null, cancelledAt: null, antiPackage: { capacity: 10, capacityUnit: 'G', validityMonths: 12 } } as OrderView;
+    server.use(
+      http.get('*/api/orders/:id', () => HttpResponse.json({ order: o, uploads: {}, payment: { providers: ['sandbox'], bank: { accountName: 'a', bankName: 'b', account: 'c', swift: 'd' } }, workflowUrl: null })),
+      http.get('*/api/cases/orderPayment/:id', () => HttpResponse.json({ model: orderPayment, events: [], workflowUrl: null })),
+    );
+    const { unmount } = renderApp(`/en-US/ipci/protect/opensuccess?orderId=${ORDER}`, { user: USER });
+    expect(await screen.findByTestId('open-result', {}, { timeout: 8000 })).toHaveTextContent('adding the capacity to your account');
+    expect(screen.queryByTestId('open-to-capacity')).toBeNull();
+    unmount();
+    renderApp(`/en-US/ipci/usercenter/paysuccess?orderId=${ORDER}`, { user: USER });
+    expect(await screen.findByTestId('pay-result', {}, { timeout: 8000 })).toHaveTextContent('Payment received');
+    expect(screen.getByRole('link', { name: 'My bills' })).toHaveAttribute('href', '/en-US/ipci/usercenter/orderrecord');
+  });
 });
 
 describe('admin package', () => {

@@ -55,6 +55,7 @@ import { publicityRoutes } from './routes/publicity';
 import { galleryRoutes } from './routes/gallery';
 import { capacityRoutes } from './routes/capacity';
 import { capacityAdminRoutes } from './routes/capacityAdmin';
+import { watermarkCheckRoutes } from './routes/watermarkChecks';
 import { ROOT } from '../temporal/config';
 
 export const UI_DIST = path.join(ROOT, 'ui', 'dist');
@@ -106,6 +107,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [publicityRoutes],
     [galleryRoutes],
     [capacityRoutes, capacityAdminRoutes],
+    [watermarkCheckRoutes],
   ];
   for (const routes of areas.flat()) {
     const router = guardIdParams(routes(deps));

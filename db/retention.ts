@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { CANCELLED_DISPLAY_NAME } from '../domain/security';
 import { purgeGallery } from './gallery';
 import { purgeWatermarks } from './watermarks';
+import { purgeCheckThumbnails } from './watermarkChecks';
 import { recordStorageDeletions } from './storageDeletions';
 
 /** Cancelled accounts whose retention ended before `today` (yyyy-mm-dd, China time) and not yet purged. */
@@ -27,6 +28,7 @@ export async function purgeAccount(k: Knex, userId: string): Promise<boolean> {
     await trx('sessions').where({ user_id: userId }).delete();
     await trx('account_cancellations').where({ user_id: userId }).update({ reason: '' });
     await trx('tasks').where({ subject_user_id: userId }).update({ title: CANCELLED_DISPLAY_NAME });
+    await purgeCheckThumbnails(trx, userId);
     await purgeWatermarks(trx, userId);
     await purgeGallery(trx, userId);
     const uploads: { storage_key: string }[] = await trx('uploads').where({ owner_id: userId }).delete().returning('storage_key');

@@ -1,0 +1,154 @@
+import type { Context } from 'koa';
+import multer from '@koa/multer';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { THUMBNAIL_SIZE } from '../../domain/gallery';
+import { formatBytes } from '../../domain/uploads';
+import {
+  CHECK_IMAGE_EXTENSIONS,
+  CHECK_IMAGE_TYPES,
+  MAX_CHECK_IMAGE_BYTES,
+  MAX_WATERMARK_PIXELS,
+  MIN_CHECK_SIDE,
+  type WatermarkMedia,
+} from '../../domain/watermark';
+import { diskStore } from '../../storage/disk';
+import { payloadBigInt, readWatermark } from '../../watermark';
+import { badRequest, HttpError } from '../errors';
+import { assertWellFormed } from '../middleware/wellFormed';
+import { receiveUpload } from './receiveUpload';
+import { sniffFile } from './sniff';
+import { storedBytes } from './storedBytes';
+import type { StoredUpload } from './storeEngine';
+
+/**
+ * A suspect file someone wants identified (public protect/antifake, the owner's watermarkdetect).
+ * It is never kept: it streams through receiveUpload's checks into a store of its own in a fresh
+ * temporary folder, is read there, and the folder is removed when the request ends, whatever happens.
+ * Only a check that found a mark keeps something of it: a small WebP for the owner (thumbnail).
+ */
+export interface Suspect {
+  media: WatermarkMedia;
+  mime: string;
+  /** The name it was sent under (for the log; never used as a path). */
+  name: string;
+  size: number;
+  sha256: string;
+  /** Where it lies while the request runs (an ffmpeg input, or read whole by a decoder). */
+  path: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** What reading a suspect found: the mark it carries, if any. */
+export interface SuspectReading {
+  mark: bigint | null;
+}
+
+/**
+ * One medium the identification takes: its types by content, its limit, the checks on its header
+ * before decoding, how its mark is read and how its evidence thumbnail is drawn. A medium is added by
+ * adding its entry here (the route needs nothing else).
+ */
+export interface SuspectKind {
+  media: WatermarkMedia;
+  types: readonly string[];
+  extensions: readonly string[];
+  maxBytes: number;
+  /** Refuses (throws a 4xx) what cannot be read before anything is decoded. */
+  check(s: Suspect): Promise<void>;
+  read(s: Suspect): Promise<SuspectReading>;
+  thumbnail(s: Suspect): Promise<Buffer>;
+}
+
+const undecodable = () => new HttpError(422, 'imageRejected', 'watermark.check.undecodable', {}, { file: { key: 'watermark.check.undecodable' } });
+
+const image: SuspectKind = {
+  media: 'image',
+  types: CHECK_IMAGE_TYPES,
+  extensions: CHECK_IMAGE_EXTENSIONS,
+  maxBytes: MAX_CHECK_IMAGE_BYTES,
+  async check(s) {
+    // The sniff reads the size of jpeg, png and gif; webp and tiff are asked of sharp (their header only).
+    const { width, height } = s.width && s.height ? { width: s.width, height: s.height } : await sharp(s.path).metadata().catch(() => ({ width: 0, height: 0 }));
+    if (!width || !height) throw undecodable();
+    if (Math.min(width, height) < MIN_CHECK_SIDE) {
+      throw new HttpError(422, 'imageRejected', 'watermark.check.tooSmall', { min: MIN_CHECK_SIDE }, { file: { key: 'watermark.check.tooSmall', params: { min: MIN_CHECK_SIDE } } });
+    }
+    if (width * height > MAX_WATERMARK_PIXELS) {
+      const max = MAX_WATERMARK_PIXELS / 1e6;
+      throw new HttpError(422, 'imageRejected', 'watermark.check.tooManyPixels', { max }, { file: { key: 'watermark.check.tooManyPixels', params: { max } } });
+    }
+  },
+  async read(s) {
+    let found;
+    try {
+      found = await readWatermark(await readFile(s.path));
+    } catch {
+      // Its header was fine, its pixels are not (a truncated or damaged file).
+      throw undecodable();
+    }
+    return { mark: found ? payloadBigInt(found.payload) : null };
+  },
+  thumbnail: (s) => sharp(s.path).rotate().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }).toBuffer(),
+};
+
+export const SUSPECT_KINDS: readonly SuspectKind[] = [image];
+
+/** The most any medium takes: what a declared size and the stream are held to before the type is known. */
+export const MAX_SUSPECT_BYTES = Math.max(...SUSPECT_KINDS.map((k) => k.maxBytes));
+
+const tooLarge = (max: number) => new HttpError(413, 'payloadTooLarge', 'watermark.check.tooLarge', { max: formatBytes(max) });
+
+/** A declared size (the `size` query, read before the body) past every medium's limit: refused before a byte is read. */
+export function refuseDeclaredSize(size: number): void {
+  if (size > MAX_SUSPECT_BYTES) throw tooLarge(MAX_SUSPECT_BYTES);
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Receives the request's one `file` as a suspect, checks it by content (type, its medium's limit and
+ * header rules: each refusal a 4xx naming the rule), hands it to `use`, and removes every trace of it
+ * afterwards. The kind it was found to be comes with it.
+ */
+export async function withSuspect<T>(ctx: Context, use: (s: Suspect, kind: SuspectKind) => Promise<T>): Promise<T> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'ipci-suspect-'));
+  try {
+    // A store of the request's own: receiveUpload's engine, limits and answers to a broken body, nothing kept.
+    const store = diskStore({ root, publicBase: 'http://localhost', signingSecret: randomBytes(16).toString('hex') });
+    await receiveUpload(ctx, store, MAX_SUSPECT_BYTES, () => tooLarge(MAX_SUSPECT_BYTES));
+    const file = ctx.file as (multer.File & StoredUpload) | undefined;
+    assertWellFormed([ctx.request.body, file?.originalname]);
+    if (!file) throw badRequest({ file: { key: 'validation.upload' } });
+    const sniffed = await sniffFile(storedBytes(store, file.key, file.size, file.head));
+    const kind = sniffed && SUSPECT_KINDS.find((k) => k.types.includes(sniffed.mime));
+    if (!sniffed || !kind) {
+      throw new HttpError(415, 'unsupportedMediaType', 'http.unsupportedMediaType', { allowed: SUSPECT_KINDS.flatMap((k) => k.extensions).join(', ') });
+    }
+    if (file.size > kind.maxBytes) throw tooLarge(kind.maxBytes);
+    const at = path.join(root, file.key);
+    const suspect: Suspect = {
+      media: kind.media,
+      mime: sniffed.mime,
+      name: file.originalname,
+      size: file.size,
+      sha256: await sha256Of(at),
+      path: at,
+      width: sniffed.width,
+      height: sniffed.height,
+    };
+    await kind.check(suspect);
+    return await use(suspect, kind);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}

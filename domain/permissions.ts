@@ -49,6 +49,10 @@ export const ELEMENTS = [
   'admin.manufacturers.manage',
   // anti-counterfeiting (issue 14): the capacity packages on sale (admin/package)
   'admin.packages.manage',
+  // anti-counterfeiting (issue 14): the package orders and the statistics (admin/antifakeOrder, antiStatistics)
+  'admin.antiOrders.view',
+  // anti-counterfeiting (issue 14): image/video watermark, image/video detection, detected watermark
+  'admin.watermarks.view',
 ] as const;
 export type ElementId = (typeof ELEMENTS)[number];
 

@@ -7,10 +7,21 @@ const swc = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } },
 ];
+// @trustnxt/c2pa-ts is ESM-only and exports only an "import" condition: the app loads it with
+// import(), which jest turns into require, so jest maps its entry points and compiles it (and the
+// ESM-only uuid it brings) to CommonJS.
+const esmOnly = {
+  moduleNameMapper: {
+    '^@trustnxt/c2pa-ts$': '<rootDir>/node_modules/@trustnxt/c2pa-ts/dist/index.js',
+    '^@trustnxt/c2pa-ts/(\\w+)$': '<rootDir>/node_modules/@trustnxt/c2pa-ts/dist/$1/index.js',
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(@trustnxt/c2pa-ts|uuid)/)'],
+};
 const node = (name, extra = {}) => ({
   displayName: name,
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
+  ...esmOnly,
   testMatch: [`<rootDir>/tests/${name}/**/*.test.ts`],
   ...extra,
 });

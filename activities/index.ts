@@ -19,6 +19,7 @@ import { workingDayActivities } from './workingDays';
 import { lawFirmListingActivities } from './lawFirmListing';
 import { capacityPurchaseActivities } from './capacityPurchase';
 import { manufacturerListingActivities } from './manufacturerListing';
+import { watermarkBatchActivities } from './watermarkBatch';
 
 /** Activities close over one database pool and one store (storage/appStore) per worker process. */
 export function createActivities(k: Knex, store: ObjectStore) {
@@ -42,6 +43,7 @@ export function createActivities(k: Knex, store: ObjectStore) {
     ...lawFirmListingActivities(k),
     ...capacityPurchaseActivities(k),
     ...manufacturerListingActivities(k),
+    ...watermarkBatchActivities(k, store),
   };
 }
 

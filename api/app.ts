@@ -53,8 +53,10 @@ import { protectionRoutes } from './routes/protection';
 import { adminProtectionRoutes } from './routes/adminProtection';
 import { publicityRoutes } from './routes/publicity';
 import { galleryRoutes } from './routes/gallery';
+import { watermarkRoutes } from './routes/watermarks';
 import { capacityRoutes } from './routes/capacity';
 import { capacityAdminRoutes } from './routes/capacityAdmin';
+import { antiAdminRoutes } from './routes/antiAdmin';
 import { watermarkCheckRoutes } from './routes/watermarkChecks';
 import { ROOT } from '../temporal/config';
 
@@ -106,7 +108,9 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [protectionRoutes, adminProtectionRoutes],
     [publicityRoutes],
     [galleryRoutes],
+    [watermarkRoutes],
     [capacityRoutes, capacityAdminRoutes],
+    [antiAdminRoutes],
     [watermarkCheckRoutes],
   ];
   for (const routes of areas.flat()) {

@@ -115,7 +115,8 @@ export async function createWatermarkBatch(
       for (;;) {
         const mark = newMark();
         const [row] = await trx('watermark_items')
-          .insert({ batch_id: batch.id, user_id: b.userId, media: b.media, source_file_id: f.id, source_name: f.name, ipci_id: b.ipciId, mark: markToDb(mark) })
+          // clock_timestamp, not the transaction's now(): the items keep the order the files were picked in.
+          .insert({ batch_id: batch.id, user_id: b.userId, media: b.media, source_file_id: f.id, source_name: f.name, ipci_id: b.ipciId, mark: markToDb(mark), created_at: trx.raw('clock_timestamp()') })
           .onConflict('mark')
           .ignore()
           .returning('id');
@@ -151,12 +152,12 @@ export function watermarkItemsPage(k: Knex, userId: string, q: { media?: string;
 }
 
 /** The user's item with its copy's stored object, for the download (undefined for another user's). */
-export function findWatermarkItem(k: Knex, userId: string, id: string): Promise<(WatermarkItemRow & { storage_key: string | null; mime: string | null; ext: string | null }) | undefined> {
+export function findWatermarkItem(k: Knex, userId: string, id: string): Promise<(WatermarkItemRow & { storage_key: string | null; mime: string | null; copy_name: string | null }) | undefined> {
   return items(k)
     .leftJoin('gallery_files as f', 'f.id', 'w.copy_file_id')
     .leftJoin('uploads as u', 'u.id', 'f.upload_id')
     .where({ 'w.id': id, 'w.user_id': userId })
-    .first([...ITEM_COLUMNS, 'u.storage_key', 'u.mime', 'u.ext']);
+    .first([...ITEM_COLUMNS, 'u.storage_key', 'u.mime', 'u.original_name as copy_name']);
 }
 
 /**
@@ -169,10 +170,12 @@ export function itemToEmbed(k: Knex, id: string) {
     .leftJoin('uploads as u', 'u.id', 'f.upload_id')
     .leftJoin('users as o', 'o.id', 'w.user_id')
     .where('w.id', id)
-    .first<(WatermarkItemRow & { storage_key: string | null; mime: string | null; folder_id: string | null; owner_name: string }) | undefined>([
+    .first<(WatermarkItemRow & { storage_key: string | null; mime: string | null; width: number | null; height: number | null; folder_id: string | null; owner_name: string }) | undefined>([
       ...ITEM_COLUMNS,
       'u.storage_key',
       'u.mime',
+      'u.width',
+      'u.height',
       'f.folder_id',
       'o.username as owner_name',
     ]);

@@ -12,3 +12,4 @@ export { tradeOrder } from './tradeOrder';
 export { lawFirmListing } from './lawFirmListing';
 export { capacityPurchase } from './capacityPurchase';
 export { manufacturerListing } from './manufacturerListing';
+export { watermarkBatch } from './watermarkBatch';

@@ -83,12 +83,13 @@ export const USER_CENTER_PAGES = {
   manufacturerListing: 'manufacturer',
   capacity: 'capacity',
   capacityDetail: 'capacitydetail',
+  /** Checking a picture against the user's own watermarks, and the `detected watermark` list (`?tab=detected`). */
+  watermarkDetect: 'watermarkdetect',
 } as const;
 
 /** User-centre menu areas whose issue has not landed: each shows the not-open page (ui/src/pages/NotOpenPage). */
 export const USER_CENTER_NOT_OPEN = {
   artists: 'artistresource',
-  watermark: 'watermarkdetect',
   invoice: 'invoice',
   coupons: 'mycoupon',
 } as const;

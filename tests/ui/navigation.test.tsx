@@ -55,8 +55,9 @@ describe('home page', () => {
     await userEvent.click(within(screen.getByTestId('service-protection')).getByRole('link'));
     expect(await screen.findByTestId('protect-centre')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Home' }));
+    server.use(http.get('*/api/watermarks/detect', () => HttpResponse.json({ items: [], next: null })));
     await userEvent.click(within(await screen.findByTestId('service-monitoring')).getByRole('link'));
-    expect(await screen.findByTestId('not-open')).toBeInTheDocument();
+    expect(await screen.findByTestId('watermark-detect-page')).toBeInTheDocument();
   });
 
   test('it offers certificate verification', async () => {

@@ -59,7 +59,7 @@ describe('user-centre frame', () => {
       unmount();
     }
     expect(Object.values(USER_CENTER_NOT_OPEN).sort()).toEqual(
-      ['artistresource', 'invoice', 'mycoupon', 'watermarkdetect'].sort(),
+      ['artistresource', 'invoice', 'mycoupon'].sort(),
     );
     expect(en.ucmenu.areas.coupons).toBe('Coupons');
   });

@@ -99,6 +99,7 @@ const LawFirmDetailPage = page(() => import('./features/lawFirms/DirectoryPages'
 const LawFirmApplyPage = page(() => import('./features/lawFirms/LawFirmApplyPage'), 'LawFirmApplyPage');
 const LawFirmListingPage = page(() => import('./features/lawFirms/LawFirmListingPage'), 'LawFirmListingPage');
 const GalleryPage = page(() => import('./features/gallery/GalleryPage'), 'GalleryPage');
+const WatermarkDetectPage = page(() => import('./features/watermarkCheck/WatermarkDetectPage'), 'WatermarkDetectPage');
 const AdminLawFirmsPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmsPage');
 const AdminLawFirmAuditPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmAuditPage');
 const AdminLawFirmDetailPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmDetailPage');
@@ -181,6 +182,7 @@ export function AppRoutes() {
           <Route path={UC.objectionAnswer} element={<ObjectionAnswerPage />} />
           <Route path={UC.lawFirmListing} element={<LawFirmListingPage />} />
           <Route path={UC.gallery} element={<GalleryPage />} />
+          <Route path={UC.watermarkDetect} element={<WatermarkDetectPage />} />
           <Route path={UC.manufacturerListing} element={<ManufacturerListingPage />} />
           <Route path={UC.capacity} element={<CapacityPage />} />
           <Route path={UC.capacityDetail} element={<CapacityDetailPage />} />

@@ -11,6 +11,7 @@ import { useLang, useSitePath } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { Gallery } from '../lawFirms/Gallery';
 import { Section, useFirmName, WebsiteLink } from '../lawFirms/LawFirmBits';
+import { IdentificationPanel } from '../watermarkCheck/IdentificationPanel';
 import type { ManufacturerDirectoryPage, ManufacturerPublicJson } from './types';
 
 const detailPath = (id: string) => SITE_PAGES.antifakeManufacturer.replace(':id', encodeURIComponent(id));
@@ -99,13 +100,14 @@ export function ManufacturerDirectory() {
   );
 }
 
-/** /:lang/ipci/protect/antifake — anti-counterfeiting: the manufacturer directory (online identification joins it with the watermark work). */
+/** /:lang/ipci/protect/antifake — anti-counterfeiting: online identification of a suspect picture first, then the manufacturer directory. */
 export function AntifakePage() {
   const { t } = useTranslation();
   return (
     <div className="ipci-container ipci-page ipci-stack" data-testid="antifake-page">
       <h1 className="ipci-page-title">{t('manufacturer.antifake.title')}</h1>
       <p className="ipci-muted">{t('manufacturer.antifake.lead')}</p>
+      <IdentificationPanel />
       <ManufacturerDirectory />
     </div>
   );

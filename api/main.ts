@@ -8,10 +8,13 @@ import { EventHub } from './events';
 import { createNotifier } from './lib/notifier';
 import { refuseToStart } from './lib/refuseToStart';
 import { apiStartupProblems } from './lib/startupChecks';
+import { ffmpegAvailable, FFMPEG_MISSING } from '../watermark/ffmpeg';
 
 /** `npm run api`: one stateless API process; run as many as the load needs behind a balancer. */
 async function main() {
   refuseToStart('api', apiStartupProblems());
+  // Not a reason to refuse: video requests answer 503 until ffmpeg is installed.
+  void ffmpegAvailable().then((found) => found || console.warn(`api: ${FFMPEG_MISSING}`));
   const cfg = temporalConfig();
   const k = db();
   const events = new EventHub(k, process.env.DATABASE_URL!);

@@ -2,15 +2,18 @@ import './validation/locale';
 import * as yup from 'yup';
 import { keysetCursor } from './validation/keyset';
 import { requiredText, trimmed, UUID_PATTERN } from './validation/rules';
+import { VIDEO_TYPES } from './watermark';
 
 /**
- * The user's gallery (user centre `gallerymanagement`, issue 14): pictures kept against paid capacity,
- * in folders of the user's own, from which watermarked copies are made. Watermarking decodes with
- * sharp and the copies carry content credentials in JPEG and PNG, so the gallery takes those two.
+ * The user's gallery (user centre `gallerymanagement`, issue 14): pictures and short videos kept
+ * against paid capacity, in folders of the user's own, from which watermarked copies are made.
+ * Watermarking decodes pictures with sharp and the copies carry content credentials in JPEG and PNG,
+ * so the gallery takes those two; videos are MP4 (VIDEO_TYPES), read and re-encoded by ffmpeg, of at
+ * most MAX_VIDEO_SECONDS.
  */
 export const GALLERY_UPLOAD_KIND = 'gallery';
-export const GALLERY_TYPES = ['image/jpeg', 'image/png'] as const;
-export const GALLERY_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+export const GALLERY_TYPES = ['image/jpeg', 'image/png', ...VIDEO_TYPES] as const;
+export const GALLERY_EXTENSIONS = ['jpg', 'jpeg', 'png', 'mp4'] as const;
 
 export const GALLERY_PAGE_SIZE = 40;
 /** Enough for any real library; bounds what one user can make the sidebar list. */

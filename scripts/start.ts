@@ -5,6 +5,7 @@ import { createDb } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { DEMO_USERS, seed } from '../db/seed';
 import { ROOT, temporalConfig } from '../temporal/config';
+import { ffmpegAvailable, FFMPEG_MISSING } from '../watermark/ffmpeg';
 import { startDevServer, temporalBinary } from '../temporal/devServer';
 import { runTs, stopChild } from './lib/children';
 import { startEmbeddedPostgres, type RunningPostgres } from './lib/postgres';
@@ -51,6 +52,8 @@ async function main() {
     await seed(k);
     await k.destroy();
     log('database migrated and seeded');
+    // Video watermarking needs Debian's ffmpeg; without it the platform runs and video answers 503.
+    log((await ffmpegAvailable()) ? 'ffmpeg found: video watermarking is on' : `WARNING ${FFMPEG_MISSING}`);
 
     if (!cfg.external) {
       const bin = await temporalBinary(cfg, log);

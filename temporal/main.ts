@@ -7,6 +7,7 @@ import { publishKey } from '../db/signingKeys';
 import { appStore, storageProblems } from '../storage/appStore';
 import { createClient } from './client';
 import { temporalConfig } from './config';
+import { ffmpegAvailable, FFMPEG_MISSING } from '../watermark/ffmpeg';
 import { ensureSchedules } from './schedules';
 import { ensureSearchAttributes } from './searchAttributes';
 import { createWorker } from './worker';
@@ -17,6 +18,8 @@ async function main() {
   // the store the API reads them from, configured by the same variables.
   refuseToStart('worker', [siteOriginProblem(), ...storageProblems()].filter((p): p is string => p !== null));
   Runtime.install({ shutdownSignals: ['SIGINT', 'SIGTERM'] });
+  // Not a reason to refuse: the pictures' work goes on; a video item fails saying ffmpeg is missing.
+  void ffmpegAvailable().then((found) => found || console.warn(`worker: ${FFMPEG_MISSING}`));
   const cfg = temporalConfig();
   const worker = await createWorker(cfg, db(), appStore());
   // Published before the first certificate is signed, so the public key is there from the start.

@@ -1,5 +1,5 @@
 import { readLuma, watermarkDelta, type Reading } from './codec';
-import { ffmpeg, ffprobe, FfmpegFailed, rawFrames, writeFrame, type ProbeStream } from './ffmpeg';
+import { ffmpeg, ffmpegOutput, ffprobe, FfmpegFailed, rawFrames, writeFrame, type ProbeStream } from './ffmpeg';
 
 /**
  * The blind watermark in short MP4/H.264 videos (issue 14), on top of the image codec (codec.ts).
@@ -161,4 +161,17 @@ export async function readVideo(file: string): Promise<{ payload: Uint8Array; co
   for (let i = 0; i < mean.length; i++) mean[i] = sum[i] / frames;
   const reading: Reading | null = readLuma(mean, width, height);
   return reading && { payload: reading.payload, confidence: reading.confidence, frames };
+}
+
+/** One frame of `file` as a PNG, `atS` seconds in (a gallery thumbnail); VideoUnreadable when there is none to decode. */
+export async function videoFrame(file: string, atS: number): Promise<Buffer> {
+  let png: Buffer;
+  try {
+    png = await ffmpegOutput(['-ss', atS.toFixed(3), '-i', file, '-map', '0:v:0', '-frames:v', '1', '-c:v', 'png', '-f', 'image2pipe', 'pipe:1']);
+  } catch (err) {
+    if (err instanceof FfmpegFailed) throw new VideoUnreadable(err.message);
+    throw err;
+  }
+  if (!png.length) throw new VideoUnreadable(`${file}: no frame at ${atS} s`);
+  return png;
 }

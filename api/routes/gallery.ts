@@ -39,7 +39,10 @@ import { allow } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { acceptUpload, receiveUpload } from '../lib/receiveUpload';
 import { sendObject } from '../lib/sendObject';
-import { putThumbnail, Undecodable } from '../lib/thumbnail';
+import { putThumbnail, putVideoThumbnail, Undecodable } from '../lib/thumbnail';
+import { checkVideo, isVideoMime, requireFfmpeg } from '../lib/videoFiles';
+import { withLocalCopy } from '../../storage/localCopy';
+import { MAX_VIDEO_SECONDS } from '../../domain/watermark';
 import { safeError } from '../lib/safeError';
 
 const capacityJson = (c: CapacitySummary) => ({ total: c.totalBytes, used: c.usedBytes, remaining: c.remainingBytes });
@@ -114,12 +117,25 @@ export function galleryRoutes({ db, store, downloads, maxUploadBytes }: ApiDeps)
           : new HttpError(413, 'payloadTooLarge', 'http.payloadTooLarge', { max: formatBytes(maxUploadBytes) }),
       );
       const policy = { kind: GALLERY_UPLOAD_KIND, types: GALLERY_TYPES, extensions: GALLERY_EXTENSIONS };
-      const row = await acceptUpload(ctx, store, () => policy, async (upload, file) => {
+      const row = await acceptUpload(ctx, store, () => policy, async (checked, file) => {
         const id = randomUUID();
+        let upload = checked;
         try {
-          await putThumbnail(store, file.key, thumbnailKey(id));
+          if (isVideoMime(upload.mime)) {
+            await requireFfmpeg();
+            // ffmpeg seeks in the file: it is read from a temporary copy, which also makes the thumbnail.
+            const facts = await withLocalCopy(store, file.key, async (local) => {
+              const facts = await checkVideo(local, { maxSeconds: MAX_VIDEO_SECONDS });
+              await putVideoThumbnail(store, local, thumbnailKey(id), facts);
+              return facts;
+            });
+            upload = { ...upload, width: facts.width, height: facts.height };
+          } else await putThumbnail(store, file.key, thumbnailKey(id), upload.mime);
         } catch (err) {
-          if (err instanceof Undecodable) throw new HttpError(422, 'imageRejected', 'gallery.undecodable', {}, { file: { key: 'gallery.undecodable' } });
+          if (err instanceof Undecodable) {
+            const key = isVideoMime(upload.mime) ? 'video.unreadable' : 'gallery.undecodable';
+            throw new HttpError(422, 'imageRejected', key, {}, { file: { key } });
+          }
           throw err;
         }
         try {
@@ -150,8 +166,9 @@ export function galleryRoutes({ db, store, downloads, maxUploadBytes }: ApiDeps)
       const key = thumbnailKey(file.id);
       // A file that came in another way (a watermarked copy) gets its thumbnail on first sight.
       if (!(await store.head(key))) {
+        if (isVideoMime(file.mime)) await requireFfmpeg();
         try {
-          await putThumbnail(store, file.storage_key, key);
+          await putThumbnail(store, file.storage_key, key, file.mime);
         } catch (err) {
           if (err instanceof Undecodable) throw notFound();
           throw err;

@@ -188,7 +188,7 @@ test('bad input: a wrong type by content, an unreadable picture, a missing or wr
   const { caller, user } = await signedIn('personal');
   await grantCapacity(user.id, 2);
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
-  expect(await galleryUpload(caller, pdf, 'a.png')).toMatchObject({ status: 415, body: { message: 'This file type is not accepted; allowed: jpg, jpeg, png' } });
+  expect(await galleryUpload(caller, pdf, 'a.png')).toMatchObject({ status: 415, body: { message: 'This file type is not accepted; allowed: jpg, jpeg, png, mp4' } });
   const gif = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#336699' } }).gif().toBuffer();
   expect((await galleryUpload(caller, gif, 'a.gif')).status).toBe(415);
   // A JPEG whose header is whole but whose picture stops after a few bytes of data.

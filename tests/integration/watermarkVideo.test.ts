@@ -1,0 +1,133 @@
+import type { ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import sharp from 'sharp';
+import { thumbnailKey } from '../../db/gallery';
+import { runTs, stopChild } from '../../scripts/lib/children';
+import { openStore } from '../../storage';
+import { inTempDir } from '../../storage/localCopy';
+import { ffmpeg } from '../../watermark/ffmpeg';
+import { syntheticVideo } from '../../watermark/syntheticVideo';
+import { apiBase, closeTestDb, png, signedIn, testDb, type Caller } from '../support/http';
+import { galleryUpload, grantCapacity } from '../support/gallery';
+import { waitHealthy } from '../support/health';
+
+/*
+ * Video in the product (issue 14) against the real stack: the gallery takes an MP4 by its content
+ * (measured and given a frame as thumbnail), refuses one ffmpeg cannot read or one too long with a
+ * 422 in three languages leaving nothing stored and capacity unchanged, and an API on a machine
+ * without ffmpeg answers video with a 503 saying so while pictures keep working. The test API takes
+ * files up to 1 MiB, so the videos here are small.
+ */
+
+let video: Buffer;
+let tooLong: Buffer;
+beforeAll(async () => {
+  await inTempDir(async (dir) => {
+    await syntheticVideo(path.join(dir, 'clip.mp4'), { width: 640, height: 360, seconds: 3, seed: 9, audio: true });
+    // 301 s of a still grey square at one frame a second: longer than MAX_VIDEO_SECONDS, a few KB.
+    await ffmpeg(['-f', 'lavfi', '-i', 'color=c=gray:s=64x64:r=1', '-t', '301', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', path.join(dir, 'long.mp4')]).done;
+    [video, tooLong] = await Promise.all([readFile(path.join(dir, 'clip.mp4')), readFile(path.join(dir, 'long.mp4'))]);
+  });
+  expect(video.length).toBeLessThan(1024 * 1024);
+}, 120_000);
+afterAll(closeTestDb);
+
+/** An MP4 by its first bytes (file-type says video/mp4) that no decoder can read. */
+const brokenMp4 = Buffer.concat([Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex'), Buffer.alloc(4000, 0x5a)]);
+
+const store = () => openStore({ diskRoot: process.env.UPLOAD_DIR!, publicBase: apiBase(), signingSecret: 'unused' });
+const rowsOf = async (userId: string) => ({
+  uploads: Number((await testDb()('uploads').where({ owner_id: userId }).count({ n: '*' }))[0].n),
+  files: Number((await testDb()('gallery_files').where({ user_id: userId }).count({ n: '*' }))[0].n),
+});
+const capacity = async (caller: Caller) => (await caller.get('/api/gallery/folders')).body.capacity as { used: number };
+async function bytesOf(caller: Caller, url: string) {
+  const res = await fetch(apiBase() + url, { headers: { cookie: caller.cookie } });
+  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+test('the gallery takes an MP4 by its content, with its size, a frame as thumbnail and the video itself back', async () => {
+  const { caller, user } = await signedIn('personal');
+  await grantCapacity(user.id, 5);
+  const r = await galleryUpload(caller, video, 'trailer.bin');
+  expect(r).toMatchObject({ status: 201, body: { file: { mime: 'video/mp4', name: 'trailer.bin', width: 640, height: 360, size: video.length, kind: 'original' } } });
+  expect((await capacity(caller)).used).toBe(video.length);
+  const id = r.body.file.id as string;
+  expect(await store().head(thumbnailKey(id))).not.toBeNull();
+  const thumb = await bytesOf(caller, `/api/gallery/files/${id}/thumbnail`);
+  expect(thumb).toMatchObject({ status: 200, type: 'image/webp' });
+  expect(await sharp(thumb.bytes).metadata()).toMatchObject({ width: 320, height: 180 });
+  const back = await bytesOf(caller, `/api/gallery/files/${id}`);
+  expect(back).toMatchObject({ status: 200, type: 'video/mp4' });
+  expect(back.bytes.equals(video)).toBe(true);
+});
+
+test('a video ffmpeg cannot read, or one too long, is a 422 in three languages; nothing is stored and capacity is unchanged', async () => {
+  const cases: Array<['en-US' | 'zh-CN' | 'ja-JP', string, string]> = [
+    ['en-US', 'This video cannot be read; it may be damaged, or it is not an MP4 (H.264) video', 'This video lasts 301 s; videos of at most 300 s are accepted'],
+    ['zh-CN', '无法读取此视频，文件可能已损坏，或不是 MP4（H.264）视频', '此视频时长 301 秒，仅支持不超过 300 秒的视频'],
+    ['ja-JP', 'この動画を読み込めません。ファイルが破損しているか、MP4（H.264）動画ではありません', 'この動画の長さは 301 秒です。300 秒以内の動画のみ受け付けます'],
+  ];
+  for (const [lang, unreadable, long] of cases) {
+    const { caller, user } = await signedIn('personal', ['user'], lang);
+    await grantCapacity(user.id, 5);
+    const before = new Set(await keysOf());
+    const broken = await galleryUpload(caller, brokenMp4, 'broken.mp4');
+    expect(broken).toMatchObject({ status: 422, body: { code: 'videoRejected', message: unreadable, fields: { file: unreadable } } });
+    const longer = await galleryUpload(caller, tooLong, 'long.mp4');
+    expect(longer).toMatchObject({ status: 422, body: { code: 'videoRejected', message: long } });
+    expect(await rowsOf(user.id)).toEqual({ uploads: 0, files: 0 });
+    expect((await capacity(caller)).used).toBe(0);
+    expect((await keysOf()).filter((k) => !before.has(k))).toEqual([]);
+  }
+});
+
+async function keysOf(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const o of store().list('')) keys.push(o.key);
+  return keys;
+}
+
+describe('on a machine without ffmpeg', () => {
+  let api: ChildProcess;
+  let own: string;
+  const freePort = () =>
+    new Promise<number>((resolve, reject) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+      probe.on('error', reject);
+    });
+
+  beforeAll(async () => {
+    const port = await freePort();
+    api = runTs('no-ffmpeg-api', 'api/main.ts', { PORT: String(port), FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' });
+    own = `http://127.0.0.1:${port}`;
+    await waitHealthy(`${own}/api/health`);
+  }, 120_000);
+  afterAll(() => stopChild(api));
+
+  test('a video upload answers 503 saying video is off, in three languages; pictures still upload', async () => {
+    const shared = process.env.IPCI_TEST_API;
+    process.env.IPCI_TEST_API = own;
+    try {
+      const cases: Array<['en-US' | 'zh-CN' | 'ja-JP', string]> = [
+        ['en-US', 'Video is switched off on this server (ffmpeg is not installed); pictures still work'],
+        ['zh-CN', '本服务器暂不支持视频（未安装 ffmpeg），图片功能不受影响'],
+        ['ja-JP', 'このサーバーでは動画を扱えません（ffmpeg が未インストール）。画像は通常どおり利用できます'],
+      ];
+      for (const [lang, message] of cases) {
+        const { caller, user } = await signedIn('personal', ['user'], lang);
+        await grantCapacity(user.id, 5);
+        expect(await galleryUpload(caller, video, 'clip.mp4')).toMatchObject({ status: 503, body: { code: 'ffmpegMissing', message } });
+        expect(await rowsOf(user.id)).toEqual({ uploads: 0, files: 0 });
+        expect(await galleryUpload(caller, await png(), 'still.png')).toMatchObject({ status: 201 });
+      }
+    } finally {
+      process.env.IPCI_TEST_API = shared;
+    }
+  });
+});

@@ -25,10 +25,11 @@ import * as capacityGallery from './migrations/023_capacity_gallery';
 import * as orderAntiPackage from './migrations/025_order_anti_package';
 import * as manufacturers from './migrations/024_manufacturers';
 import * as watermarks from './migrations/026_watermarks';
+import * as c2paCertificates from './migrations/027_c2pa_certificates';
 import * as antiAdmin from './migrations/028_anti_admin';
 
 /** Migrations are imported, not globbed, so they run the same under tsx, jest and a bundle. */
-const MIGRATIONS: Record<string, Knex.Migration> = { '001_foundation': foundation, '002_accounts': accounts, '003_account_limits': accountLimits, '004_security': security, '005_profile': profile, '006_admin': admin, '007_retention': retention, '008_rights': rights, '009_ip_names': ipNames, '010_creator_id_kind': creatorIdKind, '011_trade': trade, '012_catalogue': catalogue, '015_objections': objections, '013_trade_orders': tradeOrders, '014_records_evaluations': recordsEvaluations, '016_licence_reservations': licenceReservations, '017_orders_type': ordersType, '018_upload_grants': uploadGrants, '019_ip_information_category': ipInformationCategory, '020_protection': protection, '021_storage_deletions': storageDeletions, '022_upload_storage_keys': uploadStorageKeys, '023_capacity_gallery': capacityGallery, '025_order_anti_package': orderAntiPackage, '024_manufacturers': manufacturers, '026_watermarks': watermarks, '028_anti_admin': antiAdmin };
+const MIGRATIONS: Record<string, Knex.Migration> = { '001_foundation': foundation, '002_accounts': accounts, '003_account_limits': accountLimits, '004_security': security, '005_profile': profile, '006_admin': admin, '007_retention': retention, '008_rights': rights, '009_ip_names': ipNames, '010_creator_id_kind': creatorIdKind, '011_trade': trade, '012_catalogue': catalogue, '015_objections': objections, '013_trade_orders': tradeOrders, '014_records_evaluations': recordsEvaluations, '016_licence_reservations': licenceReservations, '017_orders_type': ordersType, '018_upload_grants': uploadGrants, '019_ip_information_category': ipInformationCategory, '020_protection': protection, '021_storage_deletions': storageDeletions, '022_upload_storage_keys': uploadStorageKeys, '023_capacity_gallery': capacityGallery, '025_order_anti_package': orderAntiPackage, '024_manufacturers': manufacturers, '026_watermarks': watermarks, '027_c2pa_certificates': c2paCertificates, '028_anti_admin': antiAdmin };
 
 const source: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(MIGRATIONS).sort(),

@@ -1,4 +1,5 @@
 import { X509Certificate } from '@peculiar/x509';
+import type { Credentials, CredentialsProblem } from '../domain/credentials';
 import { certificateSha256, credentialsKey } from './credentialsKey';
 
 /**
@@ -22,31 +23,6 @@ export interface CredentialsClaim {
   /** The watermark_items row: the claim's instance id, so each copy's manifest is its own. */
   itemId: string;
   createdAt: Date;
-}
-
-/**
- * Why a present manifest does not hold: `altered` — the file's bytes no longer match the hash the
- * manifest signed (edited after signing); `signature` — the claim or an assertion does not match its
- * signature or hashes (the manifest itself was tampered with); `certificate` — the signer's
- * certificate is not fit for C2PA signing or was not valid when it signed; `malformed` — the manifest
- * cannot be read.
- */
-export type CredentialsProblem = 'altered' | 'signature' | 'certificate' | 'malformed';
-
-export interface Credentials {
-  valid: boolean;
-  problem: CredentialsProblem | null;
-  generator: string | null;
-  owner: string | null;
-  ipciCode: string | null;
-  ipName: string | null;
-  verifyUrl: string | null;
-  /** ISO time of the signature's timestamp, else the time the manifest claims. */
-  signedAt: string | null;
-  /** Who signed: the signer certificate's organisation (or common name). */
-  issuer: string | null;
-  /** sha256 of the signer's certificate: the platform's are published in c2pa_certificates. */
-  certificateSha256: string | null;
 }
 
 /** The claim generator every platform manifest names. */

@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Credentials } from '../../domain/credentials';
 import { THUMBNAIL_SIZE } from '../../domain/gallery';
 import { formatBytes } from '../../domain/uploads';
 import {
@@ -18,6 +19,7 @@ import {
 } from '../../domain/watermark';
 import { diskStore } from '../../storage/disk';
 import { payloadBigInt, readWatermark } from '../../watermark';
+import { readCredentials } from '../../watermark/credentials';
 import { badRequest, HttpError } from '../errors';
 import { assertWellFormed } from '../middleware/wellFormed';
 import { receiveUpload } from './receiveUpload';
@@ -44,9 +46,11 @@ export interface Suspect {
   height: number | null;
 }
 
-/** What reading a suspect found: the mark it carries, if any. */
+/** What reading a suspect found: the mark it carries, if any, and its content credentials (C2PA), if any. */
 export interface SuspectReading {
   mark: bigint | null;
+  /** Left out by a medium that carries none (video). */
+  credentials?: Credentials | null;
 }
 
 /**
@@ -85,14 +89,16 @@ const image: SuspectKind = {
     }
   },
   async read(s) {
+    const bytes = await readFile(s.path);
     let found;
     try {
-      found = await readWatermark(await readFile(s.path));
+      found = await readWatermark(bytes);
     } catch {
       // Its header was fine, its pixels are not (a truncated or damaged file).
       throw undecodable();
     }
-    return { mark: found ? payloadBigInt(found.payload) : null };
+    // A manifest travels in the file's metadata, apart from the pixels: a copy can keep one and lose the other.
+    return { mark: found ? payloadBigInt(found.payload) : null, credentials: await readCredentials(bytes) };
   },
   thumbnail: (s) => sharp(s.path).rotate().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }).toBuffer(),
 };

@@ -3,10 +3,12 @@ import type { Context } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { verifyPagePath } from '../../domain/certificate';
+import type { Credentials, CredentialsSummary } from '../../domain/credentials';
 import { isPubliclyVerifiable } from '../../domain/ipci';
 import { ipNameIn, ipNamesOf } from '../../domain/ipNames';
 import { checkInput } from '../../domain/validation/rules';
 import { watermarkCheckListSchema, watermarkCheckUploadSchema } from '../../domain/watermark';
+import { isPlatformC2paCertificate } from '../../db/c2paCertificates';
 import { ipciById, ipciStatus } from '../../db/ipcis';
 import { certifiedNames } from '../../db/protection';
 import {
@@ -48,12 +50,14 @@ export function watermarkCheckRoutes({ db, store, downloads }: ApiDeps): Router 
    * Reads the request's suspect and logs the check. The evidence thumbnail is drawn only when a mark
    * was found; if drawing it fails the check is still answered and logged, without one.
    */
-  async function identify(ctx: Context, origin: CheckOrigin): Promise<{ suspect: Suspect; found: Found | undefined }> {
+  async function identify(ctx: Context, origin: CheckOrigin): Promise<{ suspect: Suspect; found: Found | undefined; credentials: CredentialsSummary | null }> {
     const { size } = await checkInput(watermarkCheckUploadSchema, ctx.query);
     refuseDeclaredSize(size);
     return withSuspect(ctx, async (suspect: Suspect, kind: SuspectKind) => {
-      const { mark } = await kind.read(suspect);
+      const reading = await kind.read(suspect);
+      const { mark } = reading;
       const found = mark === null ? undefined : await findItemByMark(db, mark);
+      const credentials = await credentialsSummary(reading.credentials ?? null);
       const id = randomUUID();
       let thumbnailKey: string | null = null;
       if (found) {
@@ -73,7 +77,7 @@ export function watermarkCheckRoutes({ db, store, downloads }: ApiDeps): Router 
           media: suspect.media,
           itemId: found?.item.id ?? null,
           ownerId: found?.ownerId ?? null,
-          credentials: null,
+          credentials,
           fileName: suspect.name,
           fileSize: suspect.size,
           sha256: suspect.sha256,
@@ -83,8 +87,17 @@ export function watermarkCheckRoutes({ db, store, downloads }: ApiDeps): Router 
         if (thumbnailKey) await store.delete(thumbnailKey);
         throw err;
       }
-      return { suspect, found };
+      return { suspect, found, credentials };
     });
+  }
+
+  /**
+   * A manifest names its signer, but anyone can make a valid one that calls itself the platform:
+   * only a signer certificate the platform published (c2pa_certificates) makes it the platform's.
+   */
+  async function credentialsSummary(c: Credentials | null): Promise<CredentialsSummary | null> {
+    if (!c) return null;
+    return { ...c, platform: c.certificateSha256 ? await isPlatformC2paCertificate(db, c.certificateSha256) : false };
   }
 
   /**
@@ -116,21 +129,22 @@ export function watermarkCheckRoutes({ db, store, downloads }: ApiDeps): Router 
 
   return new Router()
     .post('/api/watermark-checks', anyone, rateLimit(db, CHECK_LIMIT), async (ctx) => {
-      const { found } = await identify(ctx, 'public');
-      ctx.body = found ? await publicAnswer(ctx, found) : { found: false };
+      const { found, credentials } = await identify(ctx, 'public');
+      ctx.body = { ...(found ? await publicAnswer(ctx, found) : { found: false }), credentials };
     })
     /**
      * The owner's watermarkdetect: only the caller's own marks are named. Another user's mark is
      * "not one of yours" without a word about whose (that check still shows in that owner's list).
      */
     .post('/api/watermarks/detect', allow('user'), rateLimit(db, CHECK_LIMIT, (ctx) => ctx.state.user.id), async (ctx) => {
-      const { suspect, found } = await identify(ctx, 'owner');
+      const { suspect, found, credentials } = await identify(ctx, 'owner');
       if (!found) {
-        ctx.body = { found: false };
+        ctx.body = { found: false, credentials };
         return;
       }
       if (found.ownerId !== ctx.state.user.id) {
-        ctx.body = { found: true, mine: false };
+        // The manifest is the file's own metadata: telling the caller what their file says names no one new.
+        ctx.body = { found: true, mine: false, credentials };
         return;
       }
       const { item } = found;
@@ -144,6 +158,7 @@ export function watermarkCheckRoutes({ db, store, downloads }: ApiDeps): Router 
         createdAt: item.created_at,
         ipciCode: item.ipci_code,
         ipName: item.ipci_id ? ipNameIn(ipNamesOf({ ip_name_zh: item.ip_name_zh ?? '', ip_name_en: item.ip_name_en, ip_name_ja: item.ip_name_ja }), ctx.state.lang) : null,
+        credentials,
       };
     })
     /** The caller's own checks, newest first: what they checked and whether it was one of theirs. */

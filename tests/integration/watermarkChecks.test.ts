@@ -1,10 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { markToDb } from '../../domain/watermark';
+import { publishC2paCertificate } from '../../db/c2paCertificates';
 import { purgeAccount } from '../../db/retention';
 import { deleteRecordedObjects } from '../../db/storageDeletions';
 import { openStore } from '../../storage';
 import { embedWatermark } from '../../watermark';
+import { signCredentials } from '../../watermark/credentials';
+import { credentialsKey } from '../../watermark/credentialsKey';
 import { syntheticImage } from '../../watermark/synthetic';
 import { apiBase, Caller, closeTestDb, PDF, png, signedIn, testDb } from '../support/http';
 import { certifiedUser } from '../support/identity';
@@ -79,6 +82,7 @@ test('a recompressed, cropped copy is identified on the public page with its hol
     ipciVerifiable: true,
     verifyUrl: `${apiBase()}/ipci/right/certificate/${ipci.code}`,
     registeredAt: createdAt.toISOString(),
+    credentials: null,
   });
   // The IP in the reader's language.
   expect((await check(visitor('ja-JP'), suspect, 'a.jpg')).body.ipName).toBe(IP_NAMES.ja);
@@ -94,8 +98,51 @@ test('a recompressed, cropped copy is identified on the public page with its hol
 test('a picture without a platform watermark is not found, and the check is logged without evidence', async () => {
   const unmarked = await photo(2);
   const r = await check(visitor(), unmarked, 'plain.jpg');
-  expect(r).toEqual({ status: 200, body: { found: false } });
+  expect(r).toEqual({ status: 200, body: { found: false, credentials: null } });
   expect(await checksOf(unmarked)).toEqual([expect.objectContaining({ origin: 'public', found: false, item_id: null, owner_id: null, thumbnail_key: null })]);
+});
+
+test("a copy's content credentials are read and logged: the platform's own, a look-alike signer's, present but altered, and none once recompressed", async () => {
+  const { user } = await certifiedUser();
+  const ipci = await ipciRow(user.id);
+  const { itemId, createdAt, copy } = await markedItem(user.id, ipci.id, 8);
+  const claim = { owner: '张三', ipciCode: ipci.code, ipName: IP_NAMES.zh, verifyUrl: `${apiBase()}/ipci/right/certificate/${ipci.code}`, itemId, createdAt };
+
+  // A valid manifest that calls itself the platform, signed with a key the platform never published.
+  const signerFile = process.env.C2PA_SIGNER_FILE;
+  process.env.C2PA_SIGNER_FILE = `${process.env.UPLOAD_DIR}/look-alike-${randomUUID()}.pem`;
+  const lookAlike = await signCredentials(copy, 'image/jpeg', claim).finally(() => (process.env.C2PA_SIGNER_FILE = signerFile));
+  const forged = await check(visitor(), lookAlike, 'look-alike.jpg');
+  expect(forged.body).toMatchObject({ found: true, credentials: { valid: true, platform: false, issuer: 'IPCI platform', owner: '张三' } });
+
+  // Signed with the platform's key, whose certificate the worker publishes when it signs.
+  const key = await credentialsKey();
+  await publishC2paCertificate(testDb(), key.sha256, key.pem);
+  const signed = await signCredentials(copy, 'image/jpeg', claim);
+  const r = await check(visitor(), signed, 'signed.jpg');
+  const credentials = {
+    valid: true,
+    problem: null,
+    platform: true,
+    generator: 'IPCI platform',
+    owner: '张三',
+    ipciCode: ipci.code,
+    ipName: IP_NAMES.zh,
+    verifyUrl: claim.verifyUrl,
+    signedAt: expect.any(String),
+    issuer: 'IPCI platform',
+    certificateSha256: key.sha256,
+  };
+  expect(r.body).toMatchObject({ found: true, ipciCode: ipci.code, credentials });
+  expect(await checksOf(signed)).toEqual([expect.objectContaining({ found: true, item_id: itemId, credentials })]);
+
+  // One byte of the picture changed after signing: the manifest is still there but no longer holds.
+  const altered = Buffer.from(signed);
+  altered[altered.length - 1000] ^= 0x01;
+  expect((await check(visitor(), altered, 'altered.jpg')).body.credentials).toMatchObject({ valid: false, problem: 'altered', platform: true, owner: '张三' });
+
+  // Recompressed and cropped: the watermark still names the copy, the manifest is gone.
+  expect((await check(visitor(), await passedAround(signed), 'passed-around.jpg')).body).toMatchObject({ found: true, ipciCode: ipci.code, credentials: null });
 });
 
 test('what is known is answered: a mark with no IPCI names the certified owner; an uncertified owner is not named', async () => {
@@ -150,13 +197,13 @@ test("the owner's detection names their own mark; another user's mark is 'not yo
   const mine = await check(owner.caller, suspect, 'mine.jpg', { path: '/api/watermarks/detect' });
   expect(mine).toEqual({
     status: 200,
-    body: { found: true, mine: true, media: 'image', itemId, name: 'poster-6.jpg', copyFileId: null, createdAt: createdAt.toISOString(), ipciCode: ipci.code, ipName: IP_NAMES.en },
+    body: { found: true, mine: true, media: 'image', itemId, name: 'poster-6.jpg', copyFileId: null, createdAt: createdAt.toISOString(), ipciCode: ipci.code, ipName: IP_NAMES.en, credentials: null },
   });
 
   const other = await signedIn('personal', ['user'], 'zh-CN');
   const theirs = await check(other.caller, suspect, 'theirs.jpg', { path: '/api/watermarks/detect' });
-  expect(theirs).toEqual({ status: 200, body: { found: true, mine: false } });
-  expect((await check(other.caller, await photo(7), 'none.jpg', { path: '/api/watermarks/detect' })).body).toEqual({ found: false });
+  expect(theirs).toEqual({ status: 200, body: { found: true, mine: false, credentials: null } });
+  expect((await check(other.caller, await photo(7), 'none.jpg', { path: '/api/watermarks/detect' })).body).toEqual({ found: false, credentials: null });
 
   // The checker's history says which were theirs and names no one else's copy.
   const history = await other.caller.get('/api/watermarks/detect');

@@ -60,6 +60,8 @@ export async function startServices(): Promise<Services> {
     UPLOAD_DIR: path.join(ROOT, '.data', `test-uploads${TEST_DATA_SUFFIX}`),
     // The worker's certificate signing key (generated on first use), apart from the dev one in .data/keys.
     IPCI_SIGNING_KEY_FILE: path.join(ROOT, '.data', `test-keys${TEST_DATA_SUFFIX}`, 'certificate-signing.pem'),
+    // Likewise the content credentials' (C2PA) key and certificate chain.
+    C2PA_SIGNER_FILE: path.join(ROOT, '.data', `test-keys${TEST_DATA_SUFFIX}`, 'c2pa-signer.pem'),
     UPLOAD_MAX_BYTES: String(TEST_UPLOAD_MAX_BYTES),
     // Certificates' QR codes and payment notifications name the test site.
     PUBLIC_BASE_URL: `http://127.0.0.1:${TEST_PORTS.api}`,

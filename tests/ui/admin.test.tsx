@@ -84,6 +84,13 @@ describe('staff navigation', () => {
       'Rights protection',
       'Protection publicity',
       'Capacity packages',
+      'Anti-counterfeit orders',
+      'Anti-counterfeit statistics',
+      'Image watermark',
+      'Video watermark',
+      'Image detection',
+      'Video detection',
+      'Detected watermark',
       'Working-day calendar',
       'Change password',
     ]);

@@ -16,7 +16,13 @@ import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 export interface OrderDetailPageProps {
   /** The back office's view (e.g. /admin/ipAuthOrder/:id): its own way back, a link to what the order pays for, no pay or cancel. */
-  staff?: { back: string; backText: string; subject?: (order: OrderView) => { to: string; text: string } };
+  staff?: {
+    back: string;
+    backText: string;
+    subject?: (order: OrderView) => { to: string; text: string };
+    /** What that back office adds after the order's fields (e.g. antifakeOrder: the buyer and the capacity opened). */
+    aside?: React.ReactNode;
+  };
 }
 
 /** usercenter/orderdetail/:id: every order field of spec part 2 §3, the remittance and its reasons, and the timeline. */
@@ -107,6 +113,7 @@ export function OrderDetailPage({ staff }: OrderDetailPageProps = {}) {
         )}
         {workflowUrl && <AnchorButton variant="minimal" icon="flow-linear" href={workflowUrl} target="_blank" text="Temporal" />}
       </Card>
+      {staff?.aside}
       {order.remittance && (
         <Card>
           <h3 className="ipci-page-title">{t('orders.remittance')}</h3>

@@ -114,7 +114,7 @@ function CheckTab() {
         )}
         {result && <OwnResult result={result} />}
       </Card>
-      <h3 className="ipci-section-title">{t('watermarkCheck.own.history')}</h3>
+      <h3 className="ipci-page-title">{t('watermarkCheck.own.history')}</h3>
       {/* Read again after each check, so the new one heads the list. */}
       <CheckList key={answered} path="/api/watermarks/detect" detected={false} empty={t('watermarkCheck.own.historyEmpty')} />
     </div>

@@ -83,6 +83,8 @@ export const USER_CENTER_PAGES = {
   manufacturerListing: 'manufacturer',
   capacity: 'capacity',
   capacityDetail: 'capacitydetail',
+  /** Watermarking gallery pictures in batches, with their progress and the copies made (issue 14). */
+  watermarkImage: 'addwatermarkimage',
   /** Checking a picture against the user's own watermarks, and the `detected watermark` list (`?tab=detected`). */
   watermarkDetect: 'watermarkdetect',
 } as const;

@@ -99,6 +99,7 @@ const LawFirmDetailPage = page(() => import('./features/lawFirms/DirectoryPages'
 const LawFirmApplyPage = page(() => import('./features/lawFirms/LawFirmApplyPage'), 'LawFirmApplyPage');
 const LawFirmListingPage = page(() => import('./features/lawFirms/LawFirmListingPage'), 'LawFirmListingPage');
 const GalleryPage = page(() => import('./features/gallery/GalleryPage'), 'GalleryPage');
+const WatermarkImagePage = page(() => import('./features/watermark/WatermarkImagePage'), 'WatermarkImagePage');
 const WatermarkDetectPage = page(() => import('./features/watermarkCheck/WatermarkDetectPage'), 'WatermarkDetectPage');
 const AdminLawFirmsPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmsPage');
 const AdminLawFirmAuditPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmAuditPage');
@@ -121,6 +122,12 @@ const CapacityDetailPage = page(() => import('./features/capacity/CapacityDetail
 const AdminPackagesPage = page(() => import('./features/capacity/AdminPackagePages'), 'AdminPackagesPage');
 const AdminPackageAddPage = page(() => import('./features/capacity/AdminPackagePages'), 'AdminPackageAddPage');
 const AdminPackageEditPage = page(() => import('./features/capacity/AdminPackagePages'), 'AdminPackageEditPage');
+const AntiOrdersPage = page(() => import('./features/antiAdmin/AntiOrderPages'), 'AntiOrdersPage');
+const AntiOrderDetailPage = page(() => import('./features/antiAdmin/AntiOrderPages'), 'AntiOrderDetailPage');
+// Its own chunk: the only page that loads the chart library.
+const AntiStatisticsPage = page(() => import('./features/antiAdmin/AntiStatisticsPage'), 'AntiStatisticsPage');
+const WatermarkItemsPage = page(() => import('./features/antiAdmin/WatermarkPages'), 'WatermarkItemsPage');
+const WatermarkChecksPage = page(() => import('./features/antiAdmin/WatermarkPages'), 'WatermarkChecksPage');
 const ProtectCentrePage = page(() => import('./features/protection/ProtectCentrePage'), 'ProtectCentrePage');
 const ProtectProcessPage = page(() => import('./features/protection/ProtectProcessPage'), 'ProtectProcessPage');
 const ProtectionListPage = page(() => import('./features/protection/UserProtectionPages'), 'ProtectionListPage');
@@ -182,6 +189,7 @@ export function AppRoutes() {
           <Route path={UC.objectionAnswer} element={<ObjectionAnswerPage />} />
           <Route path={UC.lawFirmListing} element={<LawFirmListingPage />} />
           <Route path={UC.gallery} element={<GalleryPage />} />
+          <Route path={UC.watermarkImage} element={<WatermarkImagePage />} />
           <Route path={UC.watermarkDetect} element={<WatermarkDetectPage />} />
           <Route path={UC.manufacturerListing} element={<ManufacturerListingPage />} />
           <Route path={UC.capacity} element={<CapacityPage />} />
@@ -349,6 +357,14 @@ export function AppRoutes() {
         <Route path="package" element={<AdminPackagesPage />} />
         <Route path="package/add" element={<AdminPackageAddPage />} />
         <Route path="package/edit/:id" element={<AdminPackageEditPage />} />
+        <Route path="antifakeOrder" element={<AntiOrdersPage />} />
+        <Route path="antifakeOrder/:id" element={<AntiOrderDetailPage />} />
+        <Route path="antiStatistics" element={<AntiStatisticsPage />} />
+        <Route path="imageWatermark" element={<WatermarkItemsPage key="image" media="image" />} />
+        <Route path="videoWatermark" element={<WatermarkItemsPage key="video" media="video" />} />
+        <Route path="imageDetection" element={<WatermarkChecksPage key="image" media="image" />} />
+        <Route path="videoDetection" element={<WatermarkChecksPage key="video" media="video" />} />
+        <Route path="detectedWatermark" element={<WatermarkChecksPage key="detected" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/sorry" element={<SorryPage />} />

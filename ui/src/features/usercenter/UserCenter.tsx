@@ -52,6 +52,7 @@ export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }>
   {
     group: 'services',
     areas: [
+      { key: 'watermarkImage', route: 'addwatermarkimage', icon: 'tint' },
       { key: 'watermark', route: 'watermarkdetect', icon: 'tint' },
       { key: 'capacity', route: 'capacity', icon: 'database', also: ['capacitydetail'] },
       { key: 'lawFirmListing', route: 'lawfirm', icon: 'office' },

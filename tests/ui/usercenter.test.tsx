@@ -20,7 +20,7 @@ describe('user-centre frame', () => {
     const labels = [
       'User information', 'Real-name certification', 'Security settings', 'Notices', 'Invite users',
       'IPCI certificates', 'Traceability registrations', 'Artists and works', 'Gallery management', 'Rights protection', 'Rights objections',
-      'Trade management', 'Trade records', 'Watermark service', 'Capacity management', 'Law-firm listing', 'Manufacturer listing', 'Bills and orders', 'Invoice information', 'Coupons',
+      'Trade management', 'Trade records', 'Image watermark', 'Watermark detection', 'Capacity management', 'Law-firm listing', 'Manufacturer listing', 'Bills and orders', 'Invoice information', 'Coupons',
     ];
     for (const label of labels) expect(within(nav).getByText(label)).toBeInTheDocument();
     expect(USER_CENTER_MENU.flatMap((g) => g.areas)).toHaveLength(labels.length);

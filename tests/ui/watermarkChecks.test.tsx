@@ -69,6 +69,26 @@ describe('online identification on protect/antifake', () => {
     expect(within(result).queryByTestId('identify-ip')).not.toBeInTheDocument();
   });
 
+  test('content credentials are shown beside the watermark: the platform\'s, a look-alike signer\'s, altered ones, or none', async () => {
+    const manifest = { valid: true, problem: null, platform: true, generator: 'IPCI platform', owner: '张三', ipciCode: CODE, ipName: '山海图', verifyUrl: found.verifyUrl, signedAt: '2026-11-20T08:00:00Z', issuer: 'IPCI platform', certificateSha256: 'ab'.repeat(32) };
+    publicChecks(
+      { body: { ...found, credentials: manifest } },
+      { body: { ...found, credentials: { ...manifest, platform: false, issuer: 'IPCI platform' } } },
+      { body: { ...found, credentials: { ...manifest, valid: false, problem: 'altered' } } },
+      { body: { found: false, credentials: null } },
+    );
+    renderApp('/en-US/ipci/protect/antifake', { user: null });
+    const input = await screen.findByTestId('identify-input', {}, { timeout: 8000 });
+    await userEvent.upload(input, picture('signed.jpg'));
+    expect(await screen.findByTestId('credentials-platform')).toHaveTextContent(`Content credentials signed by the platform for 张三 · 山海图 · ${formatIpciCode(CODE)} on Nov 20, 2026`);
+    await userEvent.upload(input, picture('look-alike.jpg'));
+    expect(await screen.findByTestId('credentials-foreign')).toHaveTextContent('signed by “IPCI platform” with a certificate that is not the platform\'s: do not rely on them');
+    await userEvent.upload(input, picture('altered.jpg'));
+    expect(await screen.findByTestId('credentials-broken')).toHaveTextContent('no longer hold: the picture was changed after signing');
+    await userEvent.upload(input, picture('plain.jpg'));
+    expect(await within(await screen.findByTestId('identify-not-found')).findByTestId('credentials-none')).toHaveTextContent('Content credentials: none');
+  });
+
   test("the server's refusal is shown; a file past the limit is refused before anything is sent", async () => {
     const sent = publicChecks({ status: 422, body: { code: 'imageRejected', message: 'This picture is too small to carry a watermark: at least 64 × 64 pixels' } });
     renderApp('/en-US/ipci/protect/antifake', { user: null });

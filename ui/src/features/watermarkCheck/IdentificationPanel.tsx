@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatIpciCode } from '../../../../domain/ipci';
 import { formatDate } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
+import { CredentialsNote } from './CredentialsNote';
 import { SuspectPicker } from './SuspectPicker';
 import { useSuspectCheck } from './useSuspectCheck';
 import type { PublicCheckResult } from './types';
@@ -18,6 +19,7 @@ function PublicResult({ result }: { result: PublicCheckResult }) {
     return (
       <Callout intent="none" icon="search" title={t('watermarkCheck.public.notFound')} data-testid="identify-not-found">
         {t('watermarkCheck.public.notFoundHint')}
+        <CredentialsNote credentials={result.credentials} />
       </Callout>
     );
   }
@@ -46,6 +48,7 @@ function PublicResult({ result }: { result: PublicCheckResult }) {
         <dt>{t('watermarkCheck.public.registeredAt')}</dt>
         <dd>{formatDate(result.registeredAt, lang)}</dd>
       </dl>
+      <CredentialsNote credentials={result.credentials} />
     </Callout>
   );
 }

@@ -6,6 +6,7 @@ import { ListCard } from '../../components/ListCard';
 import { formatBytes, formatDate, formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
+import { CredentialsNote } from './CredentialsNote';
 import { SuspectPicker } from './SuspectPicker';
 import { useSuspectCheck } from './useSuspectCheck';
 import type { CheckPage, CheckRow, OwnCheckResult } from './types';
@@ -17,11 +18,18 @@ const TABS = ['check', 'detected'] as const;
 function OwnResult({ result }: { result: OwnCheckResult }) {
   const { t } = useTranslation();
   const lang = useLang();
-  if (!result.found) return <Callout icon="search" title={t('watermarkCheck.own.notFound')} data-testid="detect-not-found" />;
+  if (!result.found) {
+    return (
+      <Callout icon="search" title={t('watermarkCheck.own.notFound')} data-testid="detect-not-found">
+        <CredentialsNote credentials={result.credentials} />
+      </Callout>
+    );
+  }
   if (!result.mine) {
     return (
       <Callout intent="warning" icon="warning-sign" title={t('watermarkCheck.own.notYours')} data-testid="detect-not-yours">
         {t('watermarkCheck.own.notYoursHint')}
+        <CredentialsNote credentials={result.credentials} />
       </Callout>
     );
   }
@@ -41,6 +49,7 @@ function OwnResult({ result }: { result: OwnCheckResult }) {
           </>
         )}
       </dl>
+      <CredentialsNote credentials={result.credentials} />
     </Callout>
   );
 }

@@ -33,6 +33,8 @@ export const MAX_WATERMARK_PIXELS = 40_000_000;
 
 export const VIDEO_TYPES = ['video/mp4'] as const;
 export const VIDEO_EXTENSIONS = ['mp4', 'm4v'] as const;
+/** A file of this type (by content) is a video: ffmpeg reads and writes it. */
+export const isVideoMime = (mime: string) => (VIDEO_TYPES as readonly string[]).includes(mime);
 /** A short video: the service is for clips and trailers, not feature films. */
 export const MAX_VIDEO_SECONDS = 300;
 /** Identification needs at least this much of a marked video. */

@@ -1,3 +1,6 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { inTempDir } from '../storage/localCopy';
 import { readLuma, watermarkDelta, type Reading } from './codec';
 import { ffmpeg, ffmpegOutput, ffprobe, FfmpegFailed, rawFrames, writeFrame, type ProbeStream } from './ffmpeg';
 
@@ -174,4 +177,33 @@ export async function videoFrame(file: string, atS: number): Promise<Buffer> {
   }
   if (!png.length) throw new VideoUnreadable(`${file}: no frame at ${atS} s`);
   return png;
+}
+
+/**
+ * The PSNR of `marked`'s luma against `original`'s over every frame, as decoded (the pattern and the
+ * re-encoding together): ffmpeg's psnr filter gives each frame's mean squared error.
+ */
+export async function videoPsnr(marked: string, original: string): Promise<number> {
+  const stats = (await ffmpegOutput(['-i', marked, '-i', original, '-lavfi', '[0:v][1:v]psnr=stats_file=-', '-f', 'null', '-'])).toString();
+  const mse = [...stats.matchAll(/mse_y:([\d.]+)/g)].map((m) => Number(m[1]));
+  if (!mse.length) throw new FfmpegFailed('the psnr filter measured no frame');
+  const mean = mse.reduce((a, b) => a + b, 0) / mse.length;
+  return mean === 0 ? Infinity : 10 * Math.log10((255 * 255) / mean);
+}
+
+/**
+ * The watermarked copy of an MP4 held in memory (a batch item), made in a temporary folder that is
+ * removed afterwards, and checked: the copy is read back and must give `payload`, else null. The
+ * PSNR is the copy's luma against the original's. Rejects as embedVideo does.
+ */
+export function markedVideo(original: Buffer, payload: Uint8Array): Promise<{ bytes: Buffer; psnr: number } | null> {
+  return inTempDir(async (dir) => {
+    const input = path.join(dir, 'original.mp4');
+    const output = path.join(dir, 'marked.mp4');
+    await writeFile(input, original);
+    await embedVideo(input, output, payload);
+    const reading = await readVideo(output);
+    if (!reading || !reading.payload.every((b, i) => b === payload[i])) return null;
+    return { bytes: await readFile(output), psnr: await videoPsnr(output, input) };
+  });
 }

@@ -4,7 +4,7 @@ import { THUMBNAIL_SIZE } from '../../domain/gallery';
 import type { ObjectStore } from '../../storage';
 import { withLocalCopy } from '../../storage/localCopy';
 import { probeVideo, videoFrame, VideoUnreadable, type VideoFacts } from '../../watermark/video';
-import { isVideoMime } from './videoFiles';
+import { isVideoMime } from '../../domain/watermark';
 
 /** The picture does not decode (sharp refused it): the caller's input, not our failure. */
 export class Undecodable extends Error {}

@@ -1,10 +1,7 @@
-import { MAX_VIDEO_SECONDS, VIDEO_TYPES } from '../../domain/watermark';
+import { MAX_VIDEO_SECONDS } from '../../domain/watermark';
 import { ffmpegAvailable } from '../../watermark/ffmpeg';
 import { probeVideo, type VideoFacts } from '../../watermark/video';
 import { HttpError } from '../errors';
-
-/** Video is one of the types ffmpeg is needed for (VIDEO_TYPES, by the file's content). */
-export const isVideoMime = (mime: string) => (VIDEO_TYPES as readonly string[]).includes(mime);
 
 /**
  * Every route that takes or makes a video asks this first: without ffmpeg on this machine video is

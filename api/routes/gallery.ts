@@ -40,9 +40,9 @@ import { validate } from '../middleware/validate';
 import { acceptUpload, receiveUpload } from '../lib/receiveUpload';
 import { sendObject } from '../lib/sendObject';
 import { putThumbnail, putVideoThumbnail, Undecodable } from '../lib/thumbnail';
-import { checkVideo, isVideoMime, requireFfmpeg } from '../lib/videoFiles';
+import { checkVideo, requireFfmpeg } from '../lib/videoFiles';
 import { withLocalCopy } from '../../storage/localCopy';
-import { MAX_VIDEO_SECONDS } from '../../domain/watermark';
+import { isVideoMime, MAX_VIDEO_SECONDS } from '../../domain/watermark';
 import { safeError } from '../lib/safeError';
 
 const capacityJson = (c: CapacitySummary) => ({ total: c.totalBytes, used: c.usedBytes, remaining: c.remainingBytes });

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { formatCapacity } from '../../domain/capacity';
 import { GALLERY_TYPES } from '../../domain/gallery';
-import { MAX_WATERMARK_PIXELS, MIN_WATERMARK_SIDE, watermarkBatchSchema, watermarkItemListSchema, type WatermarkBatchInput, type WatermarkMedia } from '../../domain/watermark';
+import { isVideoMime, MAX_WATERMARK_PIXELS, MIN_WATERMARK_SIDE, watermarkBatchSchema, watermarkItemListSchema, type WatermarkBatchInput, type WatermarkMedia } from '../../domain/watermark';
 import { capacityOf } from '../../db/capacity';
 import { hadCapacity } from '../../db/gallery';
 import { ownIpci } from '../../db/ipciList';
@@ -23,9 +23,11 @@ import { HttpError, notFound } from '../errors';
 import { allow } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { sendObject } from '../lib/sendObject';
+import { requireFfmpeg } from '../lib/videoFiles';
 
 /** The medium a gallery file's type makes it (null: nothing the service can mark). */
 function mediaOf(mime: string): WatermarkMedia | null {
+  if (isVideoMime(mime)) return 'video';
   return (GALLERY_TYPES as readonly string[]).includes(mime) ? 'image' : null;
 }
 
@@ -65,13 +67,13 @@ async function checkBatch(db: ApiDeps['db'], userId: string, input: WatermarkBat
     const m = mediaOf(f.mime);
     if (!m) throw fileRefused(422, 'unsupported', 'watermark.batch.unsupported', { name });
     media.add(m);
-    if (m === 'image') {
-      const { width, height } = f;
-      if (!width || !height || Math.min(width, height) < MIN_WATERMARK_SIDE) throw fileRefused(422, 'imageTooSmall', 'watermark.batch.tooSmall', { name, min: MIN_WATERMARK_SIDE });
-      if (width * height > MAX_WATERMARK_PIXELS) throw fileRefused(422, 'imageTooLarge', 'watermark.batch.tooManyPixels', { name, max: MAX_WATERMARK_PIXELS / 1_000_000 });
-    }
+    // A video's frames carry the same tiles as a picture: the same bounds on their size.
+    const { width, height } = f;
+    if (!width || !height || Math.min(width, height) < MIN_WATERMARK_SIDE) throw fileRefused(422, 'imageTooSmall', 'watermark.batch.tooSmall', { name, min: MIN_WATERMARK_SIDE });
+    if (width * height > MAX_WATERMARK_PIXELS) throw fileRefused(422, 'imageTooLarge', 'watermark.batch.tooManyPixels', { name, max: MAX_WATERMARK_PIXELS / 1_000_000 });
   }
   if (media.size > 1) throw new HttpError(422, 'mixedMedia', 'watermark.batch.mixedMedia', {}, { fileIds: { key: 'watermark.batch.mixedMedia' } });
+  if (media.has('video')) await requireFfmpeg();
 
   if (input.ipciId) {
     const ipci = await ownIpci(db, userId, input.ipciId);

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -9,7 +9,10 @@ import { openStore } from '../../storage';
 import { inTempDir } from '../../storage/localCopy';
 import { ffmpeg } from '../../watermark/ffmpeg';
 import { syntheticVideo } from '../../watermark/syntheticVideo';
-import { apiBase, closeTestDb, png, signedIn, testDb, type Caller } from '../support/http';
+import { markFromDb } from '../../domain/watermark';
+import { payloadBigInt } from '../../watermark';
+import { probeVideo, readVideo } from '../../watermark/video';
+import { apiBase, closeTestDb, eventually, png, signedIn, testDb, type Caller } from '../support/http';
 import { galleryUpload, grantCapacity } from '../support/gallery';
 import { waitHealthy } from '../support/health';
 
@@ -17,7 +20,8 @@ import { waitHealthy } from '../support/health';
  * Video in the product (issue 14) against the real stack: the gallery takes an MP4 by its content
  * (measured and given a frame as thumbnail), refuses one ffmpeg cannot read or one too long with a
  * 422 in three languages leaving nothing stored and capacity unchanged, and an API on a machine
- * without ffmpeg answers video with a 503 saying so while pictures keep working. The test API takes
+ * without ffmpeg answers video with a 503 saying so while pictures keep working. A watermark batch
+ * of a video gives a marked MP4 whose mark survives a cut and a re-encode. The test API takes
  * files up to 1 MiB, so the videos here are small.
  */
 
@@ -84,6 +88,33 @@ test('a video ffmpeg cannot read, or one too long, is a 422 in three languages; 
   }
 });
 
+test('a video batch gives a marked MP4 in the gallery that reads back the item mark after a low-bitrate 2-second cut', async () => {
+  const { caller, user } = await signedIn('personal');
+  await grantCapacity(user.id, 8);
+  const original = (await galleryUpload(caller, video, 'trailer.mp4')).body.file as { id: string };
+  const start = await caller.post('/api/watermarks/batches', { fileIds: [original.id] });
+  expect(start.status).toBe(201);
+  const batch = await eventually(async () => {
+    const r = await caller.get(`/api/watermarks/batches/${start.body.batchId}`);
+    return r.body.batch?.state === 'finished' && r.body.batch;
+  }, 90_000);
+  expect(batch).toMatchObject({ media: 'video', total: 1, done: 1, failed: 0 });
+  const [item] = batch.items as Array<{ id: string; copyFileId: string; psnr: number; credentials: boolean }>;
+  expect(item).toMatchObject({ credentials: false });
+  expect(item.psnr).toBeGreaterThan(38);
+  const copy = await bytesOf(caller, `/api/gallery/files/${item.copyFileId}`);
+  expect(copy).toMatchObject({ status: 200, type: 'video/mp4' });
+  expect((await bytesOf(caller, `/api/gallery/files/${item.copyFileId}/thumbnail`)).type).toBe('image/webp');
+  const mark = markFromDb((await testDb()('watermark_items').where({ id: item.id }).first('mark')).mark);
+  await inTempDir(async (dir) => {
+    await writeFile(path.join(dir, 'copy.mp4'), copy.bytes);
+    expect(await probeVideo(path.join(dir, 'copy.mp4'))).toMatchObject({ width: 640, height: 360, hasAudio: true });
+    await ffmpeg(['-ss', '0.5', '-i', path.join(dir, 'copy.mp4'), '-t', '2', '-c:v', 'libx264', '-b:v', '300k', '-y', path.join(dir, 'cut.mp4')]).done;
+    const read = await readVideo(path.join(dir, 'cut.mp4'));
+    expect(read && payloadBigInt(read.payload)).toBe(mark);
+  });
+});
+
 async function keysOf(): Promise<string[]> {
   const keys: string[] = [];
   for await (const o of store().list('')) keys.push(o.key);
@@ -110,10 +141,16 @@ describe('on a machine without ffmpeg', () => {
   }, 120_000);
   afterAll(() => stopChild(api));
 
-  test('a video upload answers 503 saying video is off, in three languages; pictures still upload', async () => {
+  test('a video upload or batch answers 503 saying video is off, in three languages; pictures still upload', async () => {
     const shared = process.env.IPCI_TEST_API;
+    // A video that came in while ffmpeg was there is not watermarked without it.
+    const { caller: owner, user: ownerUser } = await signedIn('personal');
+    await grantCapacity(ownerUser.id, 5);
+    const kept = (await galleryUpload(owner, video, 'kept.mp4')).body.file as { id: string };
     process.env.IPCI_TEST_API = own;
     try {
+      expect(await owner.post('/api/watermarks/batches', { fileIds: [kept.id] })).toMatchObject({ status: 503, body: { code: 'ffmpegMissing' } });
+      expect(Number((await testDb()('watermark_batches').where({ user_id: ownerUser.id }).count({ n: '*' }))[0].n)).toBe(0);
       const cases: Array<['en-US' | 'zh-CN' | 'ja-JP', string]> = [
         ['en-US', 'Video is switched off on this server (ffmpeg is not installed); pictures still work'],
         ['zh-CN', '本服务器暂不支持视频（未安装 ffmpeg），图片功能不受影响'],

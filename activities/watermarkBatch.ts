@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { GALLERY_UPLOAD_KIND } from '../domain/gallery';
-import { markBytes } from '../domain/watermark';
+import { isVideoMime, markBytes } from '../domain/watermark';
 import { insertMessage } from '../db/messages';
 import { countBatch, finishWatermarkBatch, itemMark, itemToEmbed, setItemState, storeWatermarkedCopy } from '../db/watermarks';
 import type { ObjectStore } from '../storage';
 import { DEFAULT_PSNR, embedWatermark, payloadBigInt, readWatermark } from '../watermark';
+import { FfmpegFailed, FfmpegMissing } from '../watermark/ffmpeg';
+import { markedVideo, VideoUnreadable } from '../watermark/video';
 
 /** What a copy's content credentials state (watermark/credentials.ts signs them): who, which IP, which item. */
 export interface WatermarkClaim {
@@ -52,6 +54,18 @@ const IMAGE_FORMATS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png'
  * only the mark.
  */
 export async function markedCopy(original: Buffer, mime: string, mark: bigint, claim: WatermarkClaim): Promise<MarkedCopy> {
+  if (isVideoMime(mime)) {
+    let copy: { bytes: Buffer; psnr: number } | null;
+    try {
+      copy = await markedVideo(original, markBytes(mark));
+    } catch (err) {
+      if (err instanceof FfmpegMissing) throw new ItemRefused('video.ffmpegMissing', { cause: err });
+      if (err instanceof VideoUnreadable || err instanceof FfmpegFailed) throw new ItemRefused('video.unreadable', { cause: err });
+      throw err;
+    }
+    if (!copy) throw new ItemRefused('watermark.batch.itemUnverified');
+    return { bytes: copy.bytes, mime, ext: 'mp4', psnr: copy.psnr, credentials: false };
+  }
   const ext = IMAGE_FORMATS[mime];
   if (!ext) throw new ItemRefused('watermark.batch.itemUnsupported');
   for (const psnr of EMBEDDING_PSNR) {

@@ -10,7 +10,7 @@ import { downloadUrl, type WatermarkItem } from './types';
 
 /**
  * The user's earlier watermarked files, newest first (part 2 §3: file name, fileSize,
- * watermarkState, the time, and the IPCI the mark names), each done one downloadable.
+ * watermarkState, the time, and the IPCI the mark names), each done one downloadable from its name.
  */
 export function WatermarkedList({ list }: { list: { first: unknown; items: WatermarkItem[]; next: string | null; loadMore: () => Promise<void>; failed: string | null } }) {
   const { t } = useTranslation();
@@ -26,28 +26,43 @@ export function WatermarkedList({ list }: { list: { first: unknown; items: Water
               <th>{t('watermark.list.size')}</th>
               <th>{t('watermark.list.ipci')}</th>
               <th>{t('watermark.list.created')}</th>
-              <th>
-                <span className="bp6-text-muted">{t('watermark.download')}</span>
-              </th>
             </tr>
           </thead>
           <tbody>
             {items.map((i) => (
               <tr key={i.id} data-testid="watermark-row">
-                <td className="ipci-watermark-cell-name">{i.name}</td>
+                <td className="ipci-watermark-cell-name">
+                  {/* Beside the name, so a phone reaches it without scrolling the table sideways. */}
+                  {i.state === 'done' && i.copyFileId && (
+                    <AnchorButton
+                      size="small"
+                      variant="minimal"
+                      intent="primary"
+                      icon="download"
+                      aria-label={t('watermark.downloadName', { name: i.name })}
+                      title={t('watermark.download')}
+                      href={downloadUrl(i.id)}
+                      download
+                    />
+                  )}
+                  {i.name}
+                </td>
                 <td>
                   <Tag minimal intent={STATE_INTENT[i.state]} title={i.errorMessage ?? undefined}>
                     {t(`watermark.states.${i.state}`)}
                   </Tag>
                 </td>
                 <td className="ipci-nowrap">{i.fileSize === null ? '—' : formatBytes(i.fileSize)}</td>
-                <td className="ipci-watermark-cell-ipci">{i.ipci ? `${ipNameIn(i.ipci.names, lang)} · ${formatIpciCode(i.ipci.code)}` : '—'}</td>
-                <td className="ipci-nowrap">{formatDateTime(i.createdAt, lang)}</td>
-                <td>
-                  {i.state === 'done' && i.copyFileId ? (
-                    <AnchorButton size="small" icon="download" aria-label={t('watermark.downloadName', { name: i.name })} title={t('watermark.download')} href={downloadUrl(i.id)} download />
-                  ) : null}
+                <td className="ipci-watermark-cell-ipci">
+                  {i.ipci ? (
+                    <>
+                      {ipNameIn(i.ipci.names, lang)} · <span className="ipci-nowrap">{formatIpciCode(i.ipci.code)}</span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
                 </td>
+                <td className="ipci-nowrap">{formatDateTime(i.createdAt, lang)}</td>
               </tr>
             ))}
           </tbody>

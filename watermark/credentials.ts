@@ -1,4 +1,6 @@
+import { sign } from 'node:crypto';
 import { X509Certificate } from '@peculiar/x509';
+import type { Signer } from '@trustnxt/c2pa-ts/cose';
 import type { Credentials, CredentialsProblem } from '../domain/credentials';
 import { certificateSha256, credentialsKey } from './credentialsKey';
 
@@ -35,7 +37,6 @@ const library = () =>
     import('@trustnxt/c2pa-ts/cose'),
     import('@trustnxt/c2pa-ts/jumbf'),
     import('@trustnxt/c2pa-ts/manifest'),
-    import('@trustnxt/c2pa-ts/rfc3161'),
   ]);
 
 type Lib = Awaited<ReturnType<typeof library>>;
@@ -49,11 +50,18 @@ function assetOf([{ JPEG, PNG }]: Lib, image: Uint8Array) {
 /** `image` with a signed manifest naming the platform, the owner, the IP and its IPCI; pixels unchanged. */
 export async function signCredentials(image: Buffer, mime: CredentialsType, claim: CredentialsClaim): Promise<Buffer> {
   const lib = await library();
-  const [, { LocalSigner, CoseAlgorithmIdentifier }, , { ManifestStore, ActionAssertion, ActionType, CreativeWorkAssertion, DataHashAssertion }, { LocalTimestampProvider }] = lib;
+  const [, { CoseAlgorithmIdentifier }, , { ManifestStore, ActionAssertion, ActionType, CreativeWorkAssertion, DataHashAssertion }] = lib;
   const asset = assetOf(lib, new Uint8Array(image));
   if (!asset || asset.mimeType !== mime) throw new Error(`content credentials: not a ${mime} file`);
   const key = await credentialsKey();
-  const signer = new LocalSigner(key.pkcs8, CoseAlgorithmIdentifier[key.algorithm], key.chain[0], key.chain.slice(1));
+  const signer: Signer = {
+    algorithm: CoseAlgorithmIdentifier[key.algorithm],
+    certificate: key.chain[0],
+    chainCertificates: key.chain.slice(1),
+    // COSE wants an ECDSA signature as r‖s (IEEE P1363); the library's LocalSigner writes DER, which
+    // it reads back itself but other C2PA readers (c2pa-rs, and so Content Credentials tools) refuse.
+    sign: async (payload) => new Uint8Array(sign(key.algorithm === 'ES256' ? 'sha256' : null, payload, { key: key.privateKey, dsaEncoding: 'ieee-p1363' })),
+  };
 
   const store = new ManifestStore();
   const manifest = store.createManifest({ assetFormat: mime, instanceID: `xmp:iid:${claim.itemId}`, defaultHashAlgorithm: 'SHA-256', signer });
@@ -88,8 +96,9 @@ export async function signCredentials(image: Buffer, mime: CredentialsType, clai
 
   await asset.ensureManifestSpace(store.measureSize());
   await dataHash.updateWithAsset(asset);
-  // The platform's own clock stamps the signature, so the certificate is judged at signing time.
-  await manifest.sign(signer, new LocalTimestampProvider(key.chain[0], key.pkcs8, key.chain.slice(1)));
+  // No timestamp: one the platform made itself would prove nothing more than the signed dateCreated
+  // (and the library's local one reads as malformed to c2pa-rs); the certificate is judged now.
+  await manifest.sign(signer);
   await asset.writeManifestJUMBF(store.getBytes());
   return Buffer.from(await asset.getDataRange());
 }

@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, webcrypto } from 'node:crypto';
+import { createHash, createPrivateKey, webcrypto, type KeyObject } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as x509 from '@peculiar/x509';
@@ -19,8 +19,7 @@ import * as x509 from '@peculiar/x509';
  * copies are still recognised.
  */
 export interface CredentialsKey {
-  /** PKCS#8 DER, as the C2PA library's signer takes it. */
-  pkcs8: Uint8Array;
+  privateKey: KeyObject;
   algorithm: 'ES256' | 'Ed25519';
   /** The signer's certificate first, then its issuers. */
   chain: x509.X509Certificate[];
@@ -48,7 +47,7 @@ function fromPem(keyPem: string, chainPem: string, origin: string): CredentialsK
   const chain = [...chainPem.matchAll(PEM_BLOCK)].filter((m) => m[1] === 'CERTIFICATE').map((m) => new x509.X509Certificate(m[0]));
   if (!chain.length) throw new Error(`${origin}: no certificate for the C2PA signing key`);
   return {
-    pkcs8: new Uint8Array(key.export({ type: 'pkcs8', format: 'der' })),
+    privateKey: key,
     algorithm,
     chain,
     sha256: certificateSha256(chain[0].rawData),
@@ -90,8 +89,9 @@ async function generate(): Promise<string> {
     extensions: [
       new x509.BasicConstraintsExtension(false, undefined, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-      // C2PA wants document signing (or e-mail protection) on a claim signer.
-      new x509.ExtendedKeyUsageExtension(['1.3.6.1.5.5.7.3.36']),
+      // C2PA wants document signing or e-mail protection on a claim signer; c2pa-rs's default list
+      // (and so other readers) knows only the latter, the specification prefers the former: both.
+      new x509.ExtendedKeyUsageExtension(['1.3.6.1.5.5.7.3.36', x509.ExtendedKeyUsage.emailProtection]),
       await x509.AuthorityKeyIdentifierExtension.create(ca.publicKey),
       await x509.SubjectKeyIdentifierExtension.create(signer.publicKey),
     ],

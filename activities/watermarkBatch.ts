@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
+import { siteOrigin } from '../api/lib/siteOrigin';
+import { verifyPagePath } from '../domain/certificate';
 import { GALLERY_UPLOAD_KIND } from '../domain/gallery';
 import { isVideoMime, markBytes } from '../domain/watermark';
+import { publishC2paCertificate } from '../db/c2paCertificates';
+import { ipciById } from '../db/ipcis';
 import { insertMessage } from '../db/messages';
+import { certifiedNames } from '../db/protection';
 import { countBatch, finishWatermarkBatch, itemMark, itemToEmbed, setItemState, storeWatermarkedCopy } from '../db/watermarks';
 import type { ObjectStore } from '../storage';
 import { DEFAULT_PSNR, embedWatermark, payloadBigInt, readWatermark } from '../watermark';
+import { signCredentials, type CredentialsClaim, type CredentialsType } from '../watermark/credentials';
+import { credentialsKey } from '../watermark/credentialsKey';
 import { FfmpegFailed, FfmpegMissing } from '../watermark/ffmpeg';
 import { markedVideo, VideoUnreadable } from '../watermark/video';
 
@@ -76,9 +83,35 @@ export async function markedCopy(original: Buffer, mime: string, mark: bigint, c
       throw new ItemRefused('watermark.batch.itemUndecodable', { cause: err });
     }
     const reading = await readWatermark(embedded.image);
-    if (reading && payloadBigInt(reading.payload) === mark) return { bytes: embedded.image, mime, ext, psnr: embedded.psnr, credentials: false };
+    if (reading && payloadBigInt(reading.payload) === mark) {
+      // Metadata beside the pixels: the copy's pixels, and so its mark, stay exactly as verified.
+      const bytes = await signCredentials(embedded.image, mime as CredentialsType, credentialsClaim(claim));
+      return { bytes, mime, ext, psnr: embedded.psnr, credentials: true };
+    }
   }
   throw new ItemRefused('watermark.batch.itemUnverified');
+}
+
+/**
+ * What the copy's C2PA manifest states: the owner as `claim` names them, the IP by its Chinese name
+ * (the one every IPCI has), the certificate's code and its public verification page.
+ */
+const credentialsClaim = (claim: WatermarkClaim): CredentialsClaim => ({
+  owner: claim.owner.name,
+  ipciCode: claim.ipci?.code ?? null,
+  ipName: claim.ipci?.names.zh ?? null,
+  verifyUrl: claim.ipci ? siteOrigin() + verifyPagePath(claim.ipci.code) : null,
+  itemId: claim.itemId,
+  createdAt: new Date(),
+});
+
+/**
+ * The owner as a copy names them, and as the identification page does: the IPCI's holder as its
+ * certificate prints it, else their certified name; the account name only when neither exists.
+ */
+async function ownerOnCopy(k: Knex, item: { user_id: string; ipci_id: string | null; owner_name: string }): Promise<string> {
+  const ipci = item.ipci_id ? await ipciById(k, item.ipci_id) : undefined;
+  return ipci?.holder || (await certifiedNames(k, item.user_id))?.[0] || item.owner_name;
 }
 
 /** Where an item's copy is kept: derived from the item, so a retried activity overwrites rather than adds. */
@@ -124,7 +157,7 @@ export function watermarkBatchActivities(k: Knex, store: ObjectStore) {
       await setItemState(k, item.id, 'embedding');
       const claim: WatermarkClaim = {
         itemId: item.id,
-        owner: { id: item.user_id, name: item.owner_name },
+        owner: { id: item.user_id, name: await ownerOnCopy(k, item) },
         ipci: item.ipci_id ? { id: item.ipci_id, code: item.ipci_code!, names: { zh: item.ip_name_zh!, en: item.ip_name_en!, ja: item.ip_name_ja! } } : null,
       };
       let copy: MarkedCopy;
@@ -134,6 +167,11 @@ export function watermarkBatchActivities(k: Knex, store: ObjectStore) {
         if (!(err instanceof ItemRefused)) throw err;
         await fail(item.id, item.batch_id, err.key);
         return 'failed';
+      }
+      if (copy.credentials) {
+        // Before the copy exists anywhere: the identification page knows it for the platform's by this certificate.
+        const signer = await credentialsKey();
+        await publishC2paCertificate(k, signer.sha256, signer.pem);
       }
       const key = copyKey(item.id, copy.ext);
       const name = copyName(item.source_name, copy.ext);

@@ -5,11 +5,12 @@ import { createWatermarkBatch, itemMark } from '../../db/watermarks';
 import { markFromDb } from '../../domain/watermark';
 import { openStore } from '../../storage';
 import { payloadBigInt, readWatermark } from '../../watermark';
+import { readCredentials } from '../../watermark/credentials';
 import { syntheticImage } from '../../watermark/synthetic';
 import { messageOf } from '../support/cases';
 import { grantCapacity, galleryUpload } from '../support/gallery';
 import { saveHistory } from '../support/histories';
-import { ipciRow } from '../support/ipcis';
+import { IP_NAMES, ipciRow } from '../support/ipcis';
 import { apiBase, eventually, signedIn, testDb, type Caller } from '../support/http';
 import { staffAndTemporal } from '../support/staffAndTemporal';
 
@@ -74,7 +75,7 @@ test('a batch of three: copies in the gallery beside their originals, capacity g
   ]);
 
   let copiesBytes = 0;
-  for (const [n, item] of (batch.items as Array<{ id: string; copyFileId: string; fileSize: number; psnr: number; sourceFileId: string }>).entries()) {
+  for (const [n, item] of (batch.items as Array<{ id: string; copyFileId: string; fileSize: number; psnr: number; sourceFileId: string; credentials: boolean }>).entries()) {
     expect(item.psnr).toBeGreaterThanOrEqual(40);
     const copy = await testDb()('gallery_files').where({ id: item.copyFileId }).first();
     expect(copy).toMatchObject({ user_id: user.id, kind: 'watermarked', source_id: originals[n].id, ipci_id: ipci.id, watermark_state: 'done', size: String(item.fileSize) });
@@ -90,6 +91,11 @@ test('a batch of three: copies in the gallery beside their originals, capacity g
     const row = await testDb()('watermark_items').where({ id: item.id }).first('mark');
     const reading = await readWatermark(got.bytes);
     expect(reading && payloadBigInt(reading.payload)).toBe(markFromDb(row.mark));
+    // Content credentials: signed by the platform with a certificate it published, naming the holder and the IPCI.
+    expect(item.credentials).toBe(true);
+    const credentials = await readCredentials(got.bytes);
+    expect(credentials).toMatchObject({ valid: true, generator: 'IPCI platform', owner: '张三', ipciCode: ipci.code, ipName: IP_NAMES.zh, verifyUrl: `${apiBase()}/ipci/right/certificate/${ipci.code}` });
+    expect(await testDb()('c2pa_certificates').where({ sha256: credentials!.certificateSha256 }).first()).toBeDefined();
     copiesBytes += item.fileSize;
   }
   expect(await capacityUsed(caller)).toBe(before + copiesBytes);

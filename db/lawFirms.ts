@@ -9,9 +9,8 @@ import {
   type LawFirmPublicJson,
   type LawFirmState,
 } from '../domain/lawFirms';
-import type { IpNames } from '../domain/ipNames';
 import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
-import { keysetPage, newestFirst } from './keyset';
+import { adminDirectoryPage, insertOnce, nameColumns, namesOf, whereNameHas } from './directories';
 
 /** Law firms and their listing (table law_firms, migration 020; domain/lawFirms.ts). */
 
@@ -47,9 +46,7 @@ const select = (k: Knex) => k('law_firms').select('law_firms.*', k.raw("to_char(
 /** The columns a form's data fills: the names (searched by trigram) and the countries (GIN). */
 const dataColumns = (k: Knex, data: LawFirmData) => ({
   data: JSON.stringify(data),
-  name_zh: data.nameZh,
-  name_en: data.nameEn ?? '',
-  name_ja: data.nameJa ?? '',
+  ...nameColumns(data),
   countries: k.raw('?::text[]', [data.countries]),
 });
 
@@ -68,30 +65,22 @@ export function lawFirmOf(k: Knex, userId: string): Promise<LawFirmRow | undefin
 /** A new application in state documents; null when the account already has an open one. */
 export async function insertLawFirm(k: Knex, userId: string, data: LawFirmData): Promise<LawFirmRow | null> {
   const id = randomUUID();
-  try {
-    await k('law_firms').insert({
-      id,
-      user_id: userId,
-      state: 'documents',
-      ...dataColumns(k, data),
-      agreement_version: LAW_FIRM_AGREEMENT_VERSION,
-      agreement_accepted_at: k.fn.now(),
-      workflow_id: lawFirmWorkflowId(id),
-    });
-  } catch (err) {
-    // Two applications at once: the index law_firms_open_per_user lets one through.
-    if ((err as { constraint?: string }).constraint === 'law_firms_open_per_user') return null;
-    throw err;
-  }
+  const row = {
+    id,
+    user_id: userId,
+    state: 'documents',
+    ...dataColumns(k, data),
+    agreement_version: LAW_FIRM_AGREEMENT_VERSION,
+    agreement_accepted_at: k.fn.now(),
+    workflow_id: lawFirmWorkflowId(id),
+  };
+  if (!(await insertOnce(k, 'law_firms', row, 'law_firms_open_per_user'))) return null;
   return (await lawFirm(k, id)) ?? null;
 }
 
 export async function deleteLawFirmRow(k: Knex, id: string): Promise<void> {
   await k('law_firms').where({ id }).delete();
 }
-
-const likeText = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const NAMES_SQL = "lower(name_zh || ' ' || name_en || ' ' || name_ja)";
 
 /**
  * The public directory: listed firms, recommended first, then the longest-listed, then id (index
@@ -102,7 +91,7 @@ export async function directoryPage(k: Knex, q: LawFirmDirectoryQuery): Promise<
     .select(k.raw(`to_char(listed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as listed_key`))
     .where({ state: 'listed' });
   if (q.country) query.whereRaw('countries @> array[?]::text[]', [q.country]);
-  if (q.q) query.whereRaw(`${NAMES_SQL} like ?`, [likeText(q.q)]);
+  whereNameHas(query, q.q);
   const after = decodeKeyset(q.after, ['count', 'date', 'uuid']);
   if (after) {
     query.whereRaw('((recommended::int) < ? or ((recommended::int) = ? and (listed_at, id) > (?::timestamptz, ?::uuid)))', [after[0], after[0], after[1], after[2]]);
@@ -121,10 +110,7 @@ export function listedLawFirm(k: Knex, id: string): Promise<LawFirmRow | undefin
 
 /** The back office list: a state filter and a part of a name, newest application first. */
 export function adminLawFirmPage(k: Knex, q: AdminLawFirmListQuery) {
-  const query = select(k);
-  if (q.state) query.where('state', q.state);
-  if (q.q) query.whereRaw(`${NAMES_SQL} like ?`, [likeText(q.q)]);
-  return keysetPage<LawFirmRow>(query, newestFirst('created_at', 'id'), q);
+  return adminDirectoryPage<LawFirmRow>(select(k), q);
 }
 
 /** A listed firm's display or detail picture (never its licence or qualification files). */
@@ -135,8 +121,6 @@ export async function publicLawFirmImage(k: Knex, firmId: string, uploadId: stri
 }
 
 export const lawFirmImagePath = (firmId: string, uploadId: string) => `/api/public/lawfirms/${firmId}/images/${uploadId}`;
-
-const namesOf = (row: LawFirmRow): IpNames => ({ zh: row.name_zh, en: row.name_en, ja: row.name_ja });
 
 export function toLawFirmPublicJson(row: LawFirmRow): LawFirmPublicJson {
   const d = row.data;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { IpNames } from '../domain/ipNames';
 import {
   MANUFACTURER_AGREEMENT_VERSION,
   type AdminManufacturerListQuery,
@@ -11,6 +10,7 @@ import {
   type ManufacturerRefusalReason,
   type ManufacturerState,
 } from '../domain/manufacturers';
+import { adminDirectoryPage, insertOnce, nameColumns, namesOf, whereNameHas } from './directories';
 import { keysetPage, newestFirst } from './keyset';
 
 /** Anti-counterfeiting manufacturers and their listing (table manufacturers, migration 024; domain/manufacturers.ts). */
@@ -38,12 +38,7 @@ export interface ManufacturerRow {
 export const manufacturerWorkflowId = (id: string) => `manufacturerListing/${id}`;
 
 /** The columns a form's data fills: the data and the names (searched by trigram). */
-const dataColumns = (data: ManufacturerData) => ({
-  data: JSON.stringify(data),
-  name_zh: data.nameZh,
-  name_en: data.nameEn ?? '',
-  name_ja: data.nameJa ?? '',
-});
+const dataColumns = (data: ManufacturerData) => ({ data: JSON.stringify(data), ...nameColumns(data) });
 
 export function manufacturer(k: Knex, id: string): Promise<ManufacturerRow | undefined> {
   return k('manufacturers').where({ id }).first();
@@ -57,21 +52,16 @@ export function manufacturerOf(k: Knex, userId: string): Promise<ManufacturerRow
 /** A new application in review; null when the account already has one. */
 export async function insertManufacturer(k: Knex, userId: string, data: ManufacturerData): Promise<ManufacturerRow | null> {
   const id = randomUUID();
-  try {
-    await k('manufacturers').insert({
-      id,
-      user_id: userId,
-      state: 'review',
-      ...dataColumns(data),
-      agreement_version: MANUFACTURER_AGREEMENT_VERSION,
-      agreement_accepted_at: k.fn.now(),
-      workflow_id: manufacturerWorkflowId(id),
-    });
-  } catch (err) {
-    // Two applications at once: the unique index lets one through.
-    if ((err as { constraint?: string }).constraint === 'manufacturers_per_user') return null;
-    throw err;
-  }
+  const row = {
+    id,
+    user_id: userId,
+    state: 'review',
+    ...dataColumns(data),
+    agreement_version: MANUFACTURER_AGREEMENT_VERSION,
+    agreement_accepted_at: k.fn.now(),
+    workflow_id: manufacturerWorkflowId(id),
+  };
+  if (!(await insertOnce(k, 'manufacturers', row, 'manufacturers_per_user'))) return null;
   return (await manufacturer(k, id)) ?? null;
 }
 
@@ -80,14 +70,10 @@ export async function deleteManufacturerRow(k: Knex, id: string): Promise<void> 
   await k('manufacturers').where({ id }).delete();
 }
 
-const likeText = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const NAMES_SQL = "lower(name_zh || ' ' || name_en || ' ' || name_ja)";
-
 /** The public directory: listed manufacturers, the most recently listed first (index manufacturers_directory). */
 export function directoryPage(k: Knex, q: ManufacturerDirectoryQuery) {
   const query = k('manufacturers').select('manufacturers.*').where({ state: 'listed' });
-  if (q.q) query.whereRaw(`${NAMES_SQL} like ?`, [likeText(q.q)]);
-  return keysetPage<ManufacturerRow>(query, newestFirst('listed_at', 'id'), q);
+  return keysetPage<ManufacturerRow>(whereNameHas(query, q.q), newestFirst('listed_at', 'id'), q);
 }
 
 /** A listed manufacturer (the public detail); suspended and unlisted ones are not found. */
@@ -97,10 +83,7 @@ export function listedManufacturer(k: Knex, id: string): Promise<ManufacturerRow
 
 /** The back office list: a state filter and a part of a name, newest application first. */
 export function adminManufacturerPage(k: Knex, q: AdminManufacturerListQuery) {
-  const query = k('manufacturers').select('manufacturers.*');
-  if (q.state) query.where('state', q.state);
-  if (q.q) query.whereRaw(`${NAMES_SQL} like ?`, [likeText(q.q)]);
-  return keysetPage<ManufacturerRow>(query, newestFirst('created_at', 'id'), q);
+  return adminDirectoryPage<ManufacturerRow>(k('manufacturers').select('manufacturers.*'), q);
 }
 
 /** A listed manufacturer's picture (never its licence copy). */
@@ -111,8 +94,6 @@ export async function publicManufacturerImage(k: Knex, id: string, uploadId: str
 }
 
 export const manufacturerImagePath = (id: string, uploadId: string) => `/api/public/manufacturers/${id}/images/${uploadId}`;
-
-const namesOf = (row: ManufacturerRow): IpNames => ({ zh: row.name_zh, en: row.name_en, ja: row.name_ja });
 
 export function toManufacturerPublicJson(row: ManufacturerRow): ManufacturerPublicJson {
   const d = row.data;

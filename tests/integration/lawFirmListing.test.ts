@@ -4,18 +4,18 @@ import { DEFAULT_LAW_FIRM_LISTING_FEE_FEN, LAW_FIRM_FIELDS, type LawFirmData } f
 import { chinaDate } from '../../domain/dates';
 import { addMonths } from '../../activities/lawFirmListing';
 import { lawFirmListing, type LawFirmListingInput } from '../../workflows/lawFirmListing';
-import { CaseId, CaseKind, CaseState, OwnerUserId } from '../../workflows/lib/searchAttributes';
 import { saveHistory } from '../support/histories';
-import { apiBase, Caller, eventually, PDF, png, signedIn, taskPath, testDb } from '../support/http';
+import { apiBase, Caller, eventually, png, signedIn, taskPath, testDb } from '../support/http';
 import { lawFirmData, lawFirmRow } from '../support/lawFirms';
+import { licencePdf, listingTestKit, showcasePicture } from '../support/listings';
 import { staffAndTemporal } from '../support/staffAndTemporal';
 import { messageOf, openTask, stepsOf } from '../support/cases';
 import { payOrder } from '../support/orders';
 
 const { temporal, reviewer, admin } = staffAndTemporal();
 
-const picture = async (caller: Caller, width = 600, height = 400) => (await caller.upload('showcase', await png(width, height), 'office.png')).body.id as string;
-const document = async (caller: Caller) => (await caller.upload('licence', PDF, 'licence.pdf')).body.id as string;
+const picture = (caller: Caller, width = 600, height = 400) => showcasePicture(caller, 'office.png', width, height);
+const document = licencePdf;
 
 /** A firm's form with its own uploads; `token` makes its names findable apart from other tests' firms. */
 async function formOf(caller: Caller, token = randomUUID().slice(0, 8), over: Partial<LawFirmData> = {}): Promise<LawFirmData> {
@@ -33,38 +33,19 @@ async function formOf(caller: Caller, token = randomUUID().slice(0, 8), over: Pa
   });
 }
 
-const applicationOf = async (caller: Caller) => (await caller.get('/api/lawfirm/application')).body.application;
-const inState = (caller: Caller, state: string, timeoutMs = 30_000) =>
-  eventually(async () => {
-    const a = await applicationOf(caller);
-    return a?.state === state && a;
-  }, timeoutMs);
-const decide = async (firmId: string, step: string, decision: Record<string, unknown>) => {
-  const task = await openTask('lawFirmListing', firmId, step);
-  const r = await reviewer.post(`${taskPath(task.id)}/complete`, { reasons: {}, ...decision });
-  expect(r.status).toBe(200);
-  return task;
-};
-const directory = async (query: string) => (await new Caller().get(`/api/public/lawfirms?${query}`)).body.items as any[];
-
 /** Started directly with short windows (the API takes them from LAW_FIRM_PAYMENT_MS and LAW_FIRM_TERM_MS). */
-async function startedWith(over: Partial<LawFirmListingInput>) {
-  const { user, caller } = await signedIn('enterprise');
-  const data = await formOf(caller);
-  const row = (await insertLawFirm(testDb(), user.id, data))!;
-  await temporal.workflow.start(lawFirmListing, {
-    taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
-    workflowId: row.workflow_id,
-    args: [{ firmId: row.id, userId: user.id, ...over }],
-    typedSearchAttributes: [
-      { key: CaseId, value: row.id },
-      { key: CaseKind, value: 'lawFirmListing' },
-      { key: CaseState, value: 'documents' },
-      { key: OwnerUserId, value: user.id },
-    ],
-  });
-  return { user, caller, data, id: row.id, handle: temporal.workflow.getHandle(row.workflow_id) };
-}
+const { applicationOf, inState, decide, directory, startedWith } = listingTestKit<LawFirmData, LawFirmListingInput>({
+  kind: 'lawFirmListing',
+  area: 'lawfirm',
+  directory: 'lawfirms',
+  firstState: 'documents',
+  temporal,
+  reviewer,
+  formOf: (caller) => formOf(caller),
+  insert: insertLawFirm,
+  workflow: lawFirmListing,
+  input: (firmId, userId) => ({ firmId, userId }),
+});
 
 test('applying: the agreement first, required prompts in three languages, showcase picture rules, own files of the right kind', async () => {
   const { caller } = await signedIn('enterprise');

@@ -3,16 +3,16 @@ import { messageTranslator } from '../../api/i18n';
 import { MANUFACTURER_FIELDS, MANUFACTURER_REFUSAL_REASONS, type ManufacturerData } from '../../domain/manufacturers';
 import { insertManufacturer } from '../../db/manufacturers';
 import { manufacturerListing, type ManufacturerListingInput } from '../../workflows/manufacturerListing';
-import { CaseId, CaseKind, CaseState, OwnerUserId } from '../../workflows/lib/searchAttributes';
 import { saveHistory } from '../support/histories';
-import { apiBase, Caller, eventually, PDF, png, signedIn, taskPath, testDb } from '../support/http';
+import { apiBase, Caller, eventually, png, signedIn, taskPath, testDb } from '../support/http';
+import { licencePdf, listingTestKit, showcasePicture } from '../support/listings';
 import { staffAndTemporal } from '../support/staffAndTemporal';
 import { messageOf, openTask, stepsOf } from '../support/cases';
 
 const { temporal, reviewer, admin } = staffAndTemporal();
 
-const picture = async (caller: Caller, width = 600, height = 400) => (await caller.upload('showcase', await png(width, height), 'factory.png')).body.id as string;
-const licence = async (caller: Caller) => (await caller.upload('licence', PDF, 'licence.pdf')).body.id as string;
+const picture = (caller: Caller, width = 600, height = 400) => showcasePicture(caller, 'factory.png', width, height);
+const licence = licencePdf;
 
 /** A complete application with the caller's own uploads; `token` makes its names findable apart from other tests'. */
 async function formOf(caller: Caller, token = randomUUID().slice(0, 8), over: Partial<ManufacturerData> = {}): Promise<ManufacturerData> {
@@ -35,43 +35,25 @@ async function formOf(caller: Caller, token = randomUUID().slice(0, 8), over: Pa
   };
 }
 
-const applicationOf = async (caller: Caller) => (await caller.get('/api/manufacturer/application')).body.application;
-const inState = (caller: Caller, state: string) =>
-  eventually(async () => {
-    const a = await applicationOf(caller);
-    return a?.state === state && a;
-  }, 30_000);
-const review = async (id: string, decision: Record<string, unknown>) => {
-  const task = await openTask('manufacturerListing', id, 'review');
-  const r = await reviewer.post(`${taskPath(task.id)}/complete`, { reasons: {}, ...decision });
-  expect(r.status).toBe(200);
-  return task;
-};
+const kit = listingTestKit<ManufacturerData, ManufacturerListingInput>({
+  kind: 'manufacturerListing',
+  area: 'manufacturer',
+  directory: 'manufacturers',
+  firstState: 'review',
+  temporal,
+  reviewer,
+  formOf: (caller) => formOf(caller),
+  insert: insertManufacturer,
+  workflow: manufacturerListing,
+  input: (manufacturerId, userId) => ({ manufacturerId, userId }),
+});
+const { applicationOf, inState, directory, startedWith } = kit;
+const review = (id: string, decision: Record<string, unknown>) => kit.decide(id, 'review', decision);
 /** The timeline once its last event is recorded (the row's state is written before the event). */
 const stepsReaching = async (caller: Caller, id: string, last: number) => {
   await eventually(async () => (await stepsOf(caller, 'manufacturerListing', id)).length >= last).catch(() => undefined);
   return stepsOf(caller, 'manufacturerListing', id);
 };
-const directory = async (query: string) => (await new Caller().get(`/api/public/manufacturers?${query}`)).body.items as any[];
-
-/** Started directly (as the API starts it), so a test can set the run's recheck budget. */
-async function startedWith(over: Partial<ManufacturerListingInput>) {
-  const { user, caller } = await signedIn('enterprise');
-  const data = await formOf(caller);
-  const row = (await insertManufacturer(testDb(), user.id, data))!;
-  await temporal.workflow.start(manufacturerListing, {
-    taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
-    workflowId: row.workflow_id,
-    args: [{ manufacturerId: row.id, userId: user.id, ...over }],
-    typedSearchAttributes: [
-      { key: CaseId, value: row.id },
-      { key: CaseKind, value: 'manufacturerListing' },
-      { key: CaseState, value: 'review' },
-      { key: OwnerUserId, value: user.id },
-    ],
-  });
-  return { user, caller, data, id: row.id, handle: temporal.workflow.getHandle(row.workflow_id) };
-}
 
 test('bad input: the agreement first, "fill in the manufacturer name completely" in three languages, field messages, picture rules, own files of the right kind — 4xx, never 500, nothing stored', async () => {
   const { caller } = await signedIn('enterprise');

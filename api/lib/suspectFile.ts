@@ -13,18 +13,24 @@ import {
   CHECK_IMAGE_EXTENSIONS,
   CHECK_IMAGE_TYPES,
   MAX_CHECK_IMAGE_BYTES,
+  MAX_CHECK_VIDEO_BYTES,
   MAX_WATERMARK_PIXELS,
   MIN_CHECK_SIDE,
+  MIN_CLIP_SECONDS,
+  VIDEO_TYPES,
   type WatermarkMedia,
 } from '../../domain/watermark';
 import { diskStore } from '../../storage/disk';
-import { payloadBigInt, readWatermark } from '../../watermark';
+import { payloadBigInt } from '../../watermark';
 import { readCredentials } from '../../watermark/credentials';
+import { readVideo, videoFrame, VideoUnreadable } from '../../watermark/video';
 import { badRequest, HttpError } from '../errors';
 import { assertWellFormed } from '../middleware/wellFormed';
 import { receiveUpload } from './receiveUpload';
 import { sniffFile } from './sniff';
 import { storedBytes } from './storedBytes';
+import { readWatermarkFile, UndecodablePicture } from './watermarkReader';
+import { checkVideo, requireFfmpeg } from './videoFiles';
 import type { StoredUpload } from './storeEngine';
 
 /**
@@ -89,21 +95,56 @@ const image: SuspectKind = {
     }
   },
   async read(s) {
-    const bytes = await readFile(s.path);
-    let found;
+    let mark: bigint | null;
     try {
-      found = await readWatermark(bytes);
-    } catch {
+      // On a reader thread: the codec's search would otherwise hold up every other request.
+      mark = await readWatermarkFile(s.path);
+    } catch (err) {
       // Its header was fine, its pixels are not (a truncated or damaged file).
-      throw undecodable();
+      if (err instanceof UndecodablePicture) throw undecodable();
+      throw err;
     }
     // A manifest travels in the file's metadata, apart from the pixels: a copy can keep one and lose the other.
-    return { mark: found ? payloadBigInt(found.payload) : null, credentials: await readCredentials(bytes) };
+    return { mark, credentials: await readCredentials(await readFile(s.path)) };
   },
   thumbnail: (s) => sharp(s.path).rotate().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }).toBuffer(),
 };
 
-export const SUSPECT_KINDS: readonly SuspectKind[] = [image];
+/**
+ * A clip (issue 14: at least MIN_CLIP_SECONDS of a marked video, re-encoded or cut as it was found):
+ * ffmpeg must be here (503 otherwise), the clip must decode and last long enough (422s in three
+ * languages), then its frames are averaged and read (watermark/video.ts). Its evidence is a frame.
+ */
+const video: SuspectKind = {
+  media: 'video',
+  types: VIDEO_TYPES,
+  extensions: ['mp4'],
+  maxBytes: MAX_CHECK_VIDEO_BYTES,
+  async check(s) {
+    await requireFfmpeg();
+    // Any length is read (its first seconds): only a clip too short to hold a mark is refused.
+    const facts = await checkVideo(s.path, { minSeconds: MIN_CLIP_SECONDS, maxSeconds: Infinity });
+    // The sniff knows no video's size: the check completes the suspect's facts for what follows.
+    s.width = facts.width;
+    s.height = facts.height;
+  },
+  async read(s) {
+    let found;
+    try {
+      found = await readVideo(s.path);
+    } catch (err) {
+      if (err instanceof VideoUnreadable) throw new HttpError(422, 'videoRejected', 'video.unreadable', {}, { file: { key: 'video.unreadable' } });
+      throw err;
+    }
+    return { mark: found ? payloadBigInt(found.payload) : null };
+  },
+  async thumbnail(s) {
+    const frame = await videoFrame(s.path, 0);
+    return sharp(frame).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
+  },
+};
+
+export const SUSPECT_KINDS: readonly SuspectKind[] = [image, video];
 
 /** The most any medium takes: what a declared size and the stream are held to before the type is known. */
 export const MAX_SUSPECT_BYTES = Math.max(...SUSPECT_KINDS.map((k) => k.maxBytes));

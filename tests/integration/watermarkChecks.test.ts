@@ -237,7 +237,7 @@ test('wrong type by content, a picture too small, a declared size too large: ref
   const before = await objects();
 
   const pdf = await check(visitor(), PDF, `${tag}.jpg`);
-  expect(pdf).toMatchObject({ status: 415, body: { code: 'unsupportedMediaType', message: 'This file type is not accepted; allowed: jpg, png, webp, gif, tif' } });
+  expect(pdf).toMatchObject({ status: 415, body: { code: 'unsupportedMediaType', message: 'This file type is not accepted; allowed: jpg, png, webp, gif, tif, mp4' } });
   // A bitmap is a picture but nothing here can decode it: refused like any type we cannot read.
   const bmp = Buffer.concat([Buffer.from('BM'), Buffer.alloc(60)]);
   expect((await check(visitor(), bmp, `${tag}.bmp`)).status).toBe(415);
@@ -252,9 +252,9 @@ test('wrong type by content, a picture too small, a declared size too large: ref
     expect(await check(visitor(lang), tiny, `${tag}.png`)).toMatchObject({ status: 422, body: { code: 'imageRejected', message } });
   }
 
-  // Declared past the limit: refused before the body is read.
-  const big = await check(visitor('zh-CN'), tiny, `${tag}.png`, { size: 31 * 1024 * 1024 });
-  expect(big).toMatchObject({ status: 413, body: { code: 'payloadTooLarge', message: '文件过大，无法识别，最大 30 MB' } });
+  // Declared past the largest medium's limit (a video's): refused before the body is read.
+  const big = await check(visitor('zh-CN'), tiny, `${tag}.png`, { size: 201 * 1024 * 1024 });
+  expect(big).toMatchObject({ status: 413, body: { code: 'payloadTooLarge', message: '文件过大，无法识别，最大 200 MB' } });
   // A damaged picture (its header fine, its pixels cut off).
   const jpeg = await photo(8);
   expect((await check(visitor(), jpeg.subarray(0, 2000), `${tag}.jpg`)).status).toBe(422);
@@ -263,6 +263,24 @@ test('wrong type by content, a picture too small, a declared size too large: ref
 
   expect(await testDb()('watermark_checks').where('file_name', 'like', `${tag}%`)).toEqual([]);
   expect(await objects()).toBe(before);
+});
+
+test('reading a picture does not hold up the API: other requests are answered while it is read', async () => {
+  const large = await photo(11, 2400, 1800);
+  const started = Date.now();
+  let done = false;
+  const checking = check(visitor(), large, 'large.jpg').finally(() => (done = true));
+  const latencies: number[] = [];
+  while (!done) {
+    const at = Date.now();
+    expect((await visitor().get('/api/auth/me')).status).toBe(200);
+    latencies.push(Date.now() - at);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect((await checking).body).toMatchObject({ found: false });
+  // The read took long enough to matter, and no other request waited for it.
+  expect(Date.now() - started).toBeGreaterThan(800);
+  expect(Math.max(...latencies)).toBeLessThan(400);
 });
 
 test('one address may check 20 times a minute', async () => {

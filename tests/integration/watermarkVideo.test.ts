@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { syntheticVideo } from '../../watermark/syntheticVideo';
 import { markFromDb } from '../../domain/watermark';
 import { payloadBigInt } from '../../watermark';
 import { probeVideo, readVideo } from '../../watermark/video';
-import { apiBase, closeTestDb, eventually, png, signedIn, testDb, type Caller } from '../support/http';
+import { apiBase, Caller, closeTestDb, eventually, png, signedIn, testDb } from '../support/http';
 import { galleryUpload, grantCapacity } from '../support/gallery';
 import { waitHealthy } from '../support/health';
 
@@ -21,12 +22,16 @@ import { waitHealthy } from '../support/health';
  * (measured and given a frame as thumbnail), refuses one ffmpeg cannot read or one too long with a
  * 422 in three languages leaving nothing stored and capacity unchanged, and an API on a machine
  * without ffmpeg answers video with a 503 saying so while pictures keep working. A watermark batch
- * of a video gives a marked MP4 whose mark survives a cut and a re-encode. The test API takes
+ * of a video gives a marked MP4 whose mark survives a cut and a re-encode, and anyone identifies
+ * such a clip on the public check (a clip under two seconds refused). The test API takes
  * files up to 1 MiB, so the videos here are small.
  */
 
 let video: Buffer;
 let tooLong: Buffer;
+/** Made by the batch test: a 2-second low-bitrate cut of its marked copy, and a 1-second one. */
+let markedCut: { bytes: Buffer; itemId: string; ownerId: string };
+let oneSecond: Buffer;
 beforeAll(async () => {
   await inTempDir(async (dir) => {
     await syntheticVideo(path.join(dir, 'clip.mp4'), { width: 640, height: 360, seconds: 3, seed: 9, audio: true });
@@ -112,7 +117,41 @@ test('a video batch gives a marked MP4 in the gallery that reads back the item m
     await ffmpeg(['-ss', '0.5', '-i', path.join(dir, 'copy.mp4'), '-t', '2', '-c:v', 'libx264', '-b:v', '300k', '-y', path.join(dir, 'cut.mp4')]).done;
     const read = await readVideo(path.join(dir, 'cut.mp4'));
     expect(read && payloadBigInt(read.payload)).toBe(mark);
+    markedCut = { bytes: await readFile(path.join(dir, 'cut.mp4')), itemId: item.id, ownerId: user.id };
+    await ffmpeg(['-i', path.join(dir, 'copy.mp4'), '-t', '1', '-c:v', 'libx264', '-y', path.join(dir, 'second.mp4')]).done;
+    oneSecond = await readFile(path.join(dir, 'second.mp4'));
   });
+});
+
+/** POST /api/watermark-checks as the page sends it (size first), from an address of its own (the per-address limit). */
+function identify(bytes: Buffer, name: string, lang = 'en-US') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  return new Caller(lang, { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` }).request('POST', `/api/watermark-checks?size=${bytes.length}`, form);
+}
+
+test('anyone identifies a 2-second re-encoded cut of a marked video as its owner (found); an unmarked clip is no platform watermark; both are logged', async () => {
+  const found = await identify(markedCut.bytes, 'found-online.mp4');
+  expect(found).toMatchObject({ status: 200, body: { found: true, media: 'video' } });
+  const logged = await testDb()('watermark_checks').where({ item_id: markedCut.itemId }).first();
+  expect(logged).toMatchObject({ media: 'video', owner_id: markedCut.ownerId, file_name: 'found-online.mp4' });
+  expect(logged.thumbnail_key).toBeTruthy();
+  expect(await store().head(logged.thumbnail_key)).not.toBeNull();
+  expect(await identify(video, 'unmarked.mp4')).toMatchObject({ status: 200, body: { found: false } });
+});
+
+test('a clip shorter than two seconds, or one ffmpeg cannot read, is a 422 in three languages and not logged', async () => {
+  const cases: Array<['en-US' | 'zh-CN' | 'ja-JP', string]> = [
+    ['en-US', 'This clip lasts 1 s; at least 2 s of video are needed to find a watermark'],
+    ['zh-CN', '此片段时长 1 秒，识别水印至少需要 2 秒的视频'],
+    ['ja-JP', 'このクリップの長さは 1 秒です。透かしの識別には 2 秒以上の動画が必要です'],
+  ];
+  const before = Number((await testDb()('watermark_checks').count({ n: '*' }))[0].n);
+  for (const [lang, message] of cases) {
+    expect(await identify(oneSecond, 'short.mp4', lang)).toMatchObject({ status: 422, body: { code: 'videoRejected', message } });
+  }
+  expect(await identify(brokenMp4, 'broken.mp4')).toMatchObject({ status: 422, body: { code: 'videoRejected', message: 'This video cannot be read; it may be damaged, or it is not an MP4 (H.264) video' } });
+  expect(Number((await testDb()('watermark_checks').count({ n: '*' }))[0].n)).toBe(before);
 });
 
 async function keysOf(): Promise<string[]> {
@@ -150,6 +189,7 @@ describe('on a machine without ffmpeg', () => {
     process.env.IPCI_TEST_API = own;
     try {
       expect(await owner.post('/api/watermarks/batches', { fileIds: [kept.id] })).toMatchObject({ status: 503, body: { code: 'ffmpegMissing' } });
+      expect(await identify(video, 'clip.mp4', 'zh-CN')).toMatchObject({ status: 503, body: { message: '本服务器暂不支持视频（未安装 ffmpeg），图片功能不受影响' } });
       expect(Number((await testDb()('watermark_batches').where({ user_id: ownerUser.id }).count({ n: '*' }))[0].n)).toBe(0);
       const cases: Array<['en-US' | 'zh-CN' | 'ja-JP', string]> = [
         ['en-US', 'Video is switched off on this server (ffmpeg is not installed); pictures still work'],

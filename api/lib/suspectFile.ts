@@ -21,7 +21,7 @@ import {
   type WatermarkMedia,
 } from '../../domain/watermark';
 import { diskStore } from '../../storage/disk';
-import { payloadBigInt } from '../../watermark';
+import { payloadBigInt, readWatermark } from '../../watermark';
 import { readCredentials } from '../../watermark/credentials';
 import { readVideo, videoFrame, VideoUnreadable } from '../../watermark/video';
 import { badRequest, HttpError } from '../errors';
@@ -29,7 +29,6 @@ import { assertWellFormed } from '../middleware/wellFormed';
 import { receiveUpload } from './receiveUpload';
 import { sniffFile } from './sniff';
 import { storedBytes } from './storedBytes';
-import { readWatermarkFile, UndecodablePicture } from './watermarkReader';
 import { checkVideo, requireFfmpeg } from './videoFiles';
 import type { StoredUpload } from './storeEngine';
 
@@ -95,17 +94,16 @@ const image: SuspectKind = {
     }
   },
   async read(s) {
-    let mark: bigint | null;
+    const bytes = await readFile(s.path);
+    let found;
     try {
-      // On a reader thread: the codec's search would otherwise hold up every other request.
-      mark = await readWatermarkFile(s.path);
-    } catch (err) {
+      found = await readWatermark(bytes);
+    } catch {
       // Its header was fine, its pixels are not (a truncated or damaged file).
-      if (err instanceof UndecodablePicture) throw undecodable();
-      throw err;
+      throw undecodable();
     }
     // A manifest travels in the file's metadata, apart from the pixels: a copy can keep one and lose the other.
-    return { mark, credentials: await readCredentials(await readFile(s.path)) };
+    return { mark: found ? payloadBigInt(found.payload) : null, credentials: await readCredentials(bytes) };
   },
   thumbnail: (s) => sharp(s.path).rotate().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }).toBuffer(),
 };

@@ -246,6 +246,15 @@ export async function finishWatermarkBatch(k: Knex, batchId: string): Promise<{ 
   return { userId: batch.user_id, total: batch.total, done: counts.done, failed: counts.failed };
 }
 
+/**
+ * A batch whose workflow could not be started (Temporal unreachable): nothing was marked, so its
+ * items fail and it finishes, rather than showing as waiting for ever.
+ */
+export async function abandonWatermarkBatch(k: Knex, batchId: string): Promise<void> {
+  for (const id of await k('watermark_items').where({ batch_id: batchId }).pluck('id')) await setItemState(k, id, 'failed', 'watermark.batch.itemFailed');
+  await finishWatermarkBatch(k, batchId);
+}
+
 /** Counters while the batch runs (the page's progress), from the items as they finish. */
 export async function countBatch(k: Knex, batchId: string): Promise<void> {
   await k('watermark_batches')

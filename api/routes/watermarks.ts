@@ -7,6 +7,7 @@ import { capacityOf } from '../../db/capacity';
 import { hadCapacity } from '../../db/gallery';
 import { ownIpci } from '../../db/ipciList';
 import {
+  abandonWatermarkBatch,
   batchItems,
   createWatermarkBatch,
   findWatermarkBatch,
@@ -103,6 +104,21 @@ export function watermarkRoutes({ db, temporal, cfg, store, downloads }: ApiDeps
   const me = (ctx: Context): string => ctx.state.user.id;
   const itemJson = (ctx: Context) => (r: WatermarkItemRow) => ({ ...toWatermarkItemJson(r), errorMessage: r.error ? (ctx.state.t(r.error) as string) : null });
 
+  const startBatch = (batchId: string, userId: string, media: WatermarkMedia, itemIds: string[]) =>
+    temporal.workflow.start(watermarkBatch, {
+      taskQueue: cfg.taskQueue,
+      workflowId: `watermarkBatch-${batchId}`,
+      args: [{ batchId, userId, itemIds }],
+      typedSearchAttributes: [
+        { key: CaseId, value: batchId },
+        { key: CaseKind, value: 'watermarkBatch' },
+        { key: OwnerUserId, value: userId },
+      ],
+      memo: { title: `Watermark batch of ${itemIds.length} ${media} file(s)` },
+      staticSummary: 'Dark watermark batch',
+      staticDetails: `Batch ${batchId} of user ${userId}: ${itemIds.length} ${media} file(s) from the gallery.`,
+    });
+
   return new Router()
     .post('/api/watermarks/batches', allow('user'), validate(watermarkBatchSchema), async (ctx) => {
       const userId = me(ctx);
@@ -114,19 +130,12 @@ export function watermarkRoutes({ db, temporal, cfg, store, downloads }: ApiDeps
         ipciId: input.ipciId || null,
         files: files.map((f) => ({ id: f.id, name: f.original_name })),
       });
-      await temporal.workflow.start(watermarkBatch, {
-        taskQueue: cfg.taskQueue,
-        workflowId: `watermarkBatch-${batchId}`,
-        args: [{ batchId, userId, itemIds: items.map((i) => i.id) }],
-        typedSearchAttributes: [
-          { key: CaseId, value: batchId },
-          { key: CaseKind, value: 'watermarkBatch' },
-          { key: OwnerUserId, value: userId },
-        ],
-        memo: { title: `Watermark batch of ${items.length} ${media} file(s)` },
-        staticSummary: 'Dark watermark batch',
-        staticDetails: `Batch ${batchId} of user ${userId}: ${items.length} ${media} file(s) from the gallery.`,
-      });
+      try {
+        await startBatch(batchId, userId, media, items.map((i) => i.id));
+      } catch (err) {
+        await abandonWatermarkBatch(db, batchId);
+        throw err;
+      }
       ctx.status = 201;
       ctx.body = { batchId };
     })

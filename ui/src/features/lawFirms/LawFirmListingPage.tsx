@@ -1,4 +1,4 @@
-import { Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -6,14 +6,13 @@ import { chinaDate } from '../../../../domain/dates';
 import { LAW_FIRM_RENEWAL_WINDOW_DAYS, mayRenewListing } from '../../../../domain/lawFirms';
 import { SITE_PAGES } from '../../../../domain/sitePages';
 import { api } from '../../api/client';
-import { Timeline } from '../../components/Timeline';
-import { formatDate, formatDateTime, formatDeadline } from '../../lib/format';
-import { useDetail } from '../../lib/useDetail';
+import { formatDate, formatDeadline } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { GoButton } from '../../components/GoButton';
-import { LawFirmStateTag, ReviewFlags, useFirmName } from './LawFirmBits';
-import type { LawFirmApplicationJson, OwnLawFirmApplication } from './types';
+import { ListingPageShell } from '../directory/ListingPageShell';
+import { LawFirmStateTag, ReviewFlags } from './LawFirmBits';
+import type { LawFirmApplicationJson } from './types';
 import { ConfirmAlert } from '../../components/ConfirmAlert';
 
 /**
@@ -24,23 +23,39 @@ export function LawFirmListingPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const site = useSitePath();
+  const apply = site(SITE_PAGES.lawFirmApply);
+  return (
+    <ListingPageShell<LawFirmApplicationJson>
+      text="lawFirm"
+      testId="lawfirm-listing"
+      kind="lawFirmListing"
+      api="/api/lawfirm/application"
+      apply={apply}
+      emptyIcon="office"
+      StateTag={LawFirmStateTag}
+      rows={(app) =>
+        app.listedAt &&
+        app.listedUntil && (
+          <>
+            <dt>{t('lawFirm.listing.termLabel')}</dt>
+            <dd data-testid="lawfirm-term">{t('lawFirm.listing.term', { from: formatDate(chinaDate(app.listedAt), lang), until: formatDate(app.listedUntil, lang) })}</dd>
+          </>
+        )
+      }
+    >
+      {(app, setApplication) => <NextSteps app={app} apply={apply} setApplication={setApplication} />}
+    </ListingPageShell>
+  );
+}
+
+/** What the firm has to do next: post the documents, correct, pay by the due date, renew, or apply again. */
+function NextSteps({ app, apply, setApplication }: { app: LawFirmApplicationJson; apply: string; setApplication: (a: LawFirmApplicationJson) => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const site = useSitePath();
   const navigate = useNavigate();
-  const nameOf = useFirmName();
-  const { detail, failure, setDetail } = useDetail<OwnLawFirmApplication>('/api/lawfirm/application');
   const [confirmRenew, setConfirmRenew] = useState(false);
   const [renewing, setRenewing] = useState(false);
-  const apply = site(SITE_PAGES.lawFirmApply);
-
-  if (failure) return <NonIdealState icon="error" title={t('failure.load')} />;
-  if (!detail) return <Spinner />;
-  const app = detail.application;
-  if (!app)
-    return (
-      <div className="ipci-stack">
-        <h2 className="ipci-page-title">{t('lawFirm.listing.title')}</h2>
-        <NonIdealState icon="office" title={t('lawFirm.listing.none')} action={<Link to={apply}>{t('lawFirm.listing.apply')}</Link>} />
-      </div>
-    );
 
   // A renewal under way keeps the firm listed with its order due (the workflow clears the due date once it is paid or lapsed).
   const payable = Boolean(app.orderId && (app.state === 'awaitingPayment' || ((app.state === 'listed' || app.state === 'suspended') && app.paymentDueAt)));
@@ -49,7 +64,7 @@ export function LawFirmListingPage() {
     setRenewing(true);
     try {
       const r = await api.post<{ application: LawFirmApplicationJson }>('/api/lawfirm/application/renew');
-      setDetail((d) => d && { ...d, application: r.application });
+      setApplication(r.application);
       showToast({ intent: 'success', icon: 'tick', message: t('lawFirm.listing.renewed') });
       if (r.application.orderId) navigate(site(`usercenter/pay/${r.application.orderId}`));
     } finally {
@@ -59,26 +74,7 @@ export function LawFirmListingPage() {
   }
 
   return (
-    <div className="ipci-stack" data-testid="lawfirm-listing">
-      <h2 className="ipci-page-title">{t('lawFirm.listing.title')}</h2>
-      <Card>
-        <h3 className="ipci-page-title">
-          {nameOf(app.names)} <LawFirmStateTag state={app.state} />
-        </h3>
-        <dl className="ipci-dl">
-          <dt>{t('lawFirm.listing.appliedAt')}</dt>
-          <dd>{formatDateTime(app.createdAt, lang)}</dd>
-          <dt>{t('lawFirm.listing.round')}</dt>
-          <dd>{app.round}</dd>
-          {app.listedAt && app.listedUntil && (
-            <>
-              <dt>{t('lawFirm.listing.termLabel')}</dt>
-              <dd data-testid="lawfirm-term">{t('lawFirm.listing.term', { from: formatDate(chinaDate(app.listedAt), lang), until: formatDate(app.listedUntil, lang) })}</dd>
-            </>
-          )}
-        </dl>
-      </Card>
-
+    <>
       {app.state === 'documents' && (
         <Callout intent="primary" icon="envelope" title={t('lawFirm.listing.documentsTitle')} data-testid="lawfirm-documents">
           <p>{t('lawFirm.listing.documents')}</p>
@@ -123,11 +119,6 @@ export function LawFirmListingPage() {
         </Callout>
       )}
 
-      <Card>
-        <h3 className="ipci-page-title">{t('lawFirm.listing.timeline')}</h3>
-        <Timeline kind="lawFirmListing" id={app.id} />
-      </Card>
-
       <ConfirmAlert
         open={confirmRenew}
         intent="primary"
@@ -140,6 +131,6 @@ export function LawFirmListingPage() {
       >
         {t('lawFirm.listing.renewConfirm')}
       </ConfirmAlert>
-    </div>
+    </>
   );
 }

@@ -21,7 +21,7 @@ import {
   type WatermarkMedia,
 } from '../../domain/watermark';
 import { diskStore } from '../../storage/disk';
-import { payloadBigInt, readWatermark } from '../../watermark';
+import { payloadBigInt } from '../../watermark';
 import { readCredentials } from '../../watermark/credentials';
 import { readVideo, videoFrame, VideoUnreadable } from '../../watermark/video';
 import { badRequest, HttpError } from '../errors';
@@ -29,6 +29,7 @@ import { assertWellFormed } from '../middleware/wellFormed';
 import { receiveUpload } from './receiveUpload';
 import { sniffFile } from './sniff';
 import { storedBytes } from './storedBytes';
+import { readWatermarkFile, UndecodablePicture } from './watermarkReader';
 import { checkVideo, requireFfmpeg } from './videoFiles';
 import type { StoredUpload } from './storeEngine';
 
@@ -94,16 +95,17 @@ const image: SuspectKind = {
     }
   },
   async read(s) {
-    const bytes = await readFile(s.path);
-    let found;
+    let mark: bigint | null;
     try {
-      found = await readWatermark(bytes);
-    } catch {
+      // On a reader thread: the codec's search would otherwise hold up every other request.
+      mark = await readWatermarkFile(s.path);
+    } catch (err) {
       // Its header was fine, its pixels are not (a truncated or damaged file).
-      throw undecodable();
+      if (err instanceof UndecodablePicture) throw undecodable();
+      throw err;
     }
     // A manifest travels in the file's metadata, apart from the pixels: a copy can keep one and lose the other.
-    return { mark: found ? payloadBigInt(found.payload) : null, credentials: await readCredentials(bytes) };
+    return { mark, credentials: await readCredentials(await readFile(s.path)) };
   },
   thumbnail: (s) => sharp(s.path).rotate().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }).toBuffer(),
 };

@@ -265,6 +265,25 @@ test('wrong type by content, a picture too small, a declared size too large: ref
   expect(await objects()).toBe(before);
 });
 
+test('reading a picture does not hold up the API: other requests are answered while it is read', async () => {
+  const large = await photo(11, 1600, 1200);
+  const started = Date.now();
+  let done = false;
+  const checking = check(visitor(), large, 'large.jpg').finally(() => (done = true));
+  const latencies: number[] = [];
+  while (!done) {
+    const at = Date.now();
+    expect((await visitor().get('/api/auth/me')).status).toBe(200);
+    latencies.push(Date.now() - at);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect((await checking).body).toMatchObject({ found: false });
+  // The read took long enough to matter, and no other request waited for it (relative: the machine may be busy).
+  const took = Date.now() - started;
+  expect(took).toBeGreaterThan(800);
+  expect(Math.max(...latencies)).toBeLessThan(took / 3);
+});
+
 test('one address may check 20 times a minute', async () => {
   const caller = visitor();
   for (let i = 0; i < 20; i++) expect((await caller.request('POST', '/api/watermark-checks', new FormData())).status).toBe(400);

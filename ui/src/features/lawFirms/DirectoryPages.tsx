@@ -1,14 +1,14 @@
-import { AnchorButton, Button, Card, ControlGroup, HTMLSelect, Icon, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useState, type ReactNode } from 'react';
+import { AnchorButton, Card, HTMLSelect, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SITE_PAGES } from '../../../../domain/sitePages';
 import { useCountryOptions } from '../../components/CountrySelect';
-import { LoadMore } from '../../components/LoadMore';
 import { formatDate } from '../../lib/format';
 import { useDetail } from '../../lib/useDetail';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
+import { detailRow, DirectoryCard, DirectoryGrid, DirectorySearch } from '../directory/DirectoryBits';
 import { Gallery } from './Gallery';
 import { RecommendedTag, Section, useCountryList, useFirmName, WebsiteLink } from './LawFirmBits';
 import type { LawFirmDirectoryPage, LawFirmPublicJson } from './types';
@@ -19,26 +19,17 @@ function FirmCard({ firm }: { firm: LawFirmPublicJson }) {
   const site = useSitePath();
   const nameOf = useFirmName();
   const countries = useCountryList();
-  const name = nameOf(firm.names);
   return (
-    <Card className="ipci-lawfirm-card" elevation={1} data-testid="lawfirm-card">
-      <Link to={site(`protect/legalrightsdetail/${firm.id}`)} className="ipci-lawfirm-card-link">
-        <div className="ipci-lawfirm-cover">{firm.displayImages[0] ? <img src={firm.displayImages[0]} alt="" loading="lazy" /> : <Icon icon="office" size={32} />}</div>
-        <div className="ipci-lawfirm-card-body">
-          <h3 className="ipci-lawfirm-name" title={name} data-testid="lawfirm-name">
-            {name}
-          </h3>
-          <div className="ipci-lawfirm-tags">
-            {firm.recommended && <RecommendedTag />}
-            <span className="ipci-muted">{t(`lawFirm.orgForms.${firm.organisationForm}`)}</span>
-            <span className="ipci-muted">{t('lawFirm.directory.lawyers', { count: firm.lawyers })}</span>
-          </div>
-          <div className="ipci-lawfirm-countries" data-testid="lawfirm-countries">
-            {t('lawFirm.directory.countries')}: {countries(firm.countries)}
-          </div>
-        </div>
-      </Link>
-    </Card>
+    <DirectoryCard to={site(`protect/legalrightsdetail/${firm.id}`)} image={firm.displayImages[0]} icon="office" name={nameOf(firm.names)} testPrefix="lawfirm">
+      <div className="ipci-lawfirm-tags">
+        {firm.recommended && <RecommendedTag />}
+        <span className="ipci-muted">{t(`lawFirm.orgForms.${firm.organisationForm}`)}</span>
+        <span className="ipci-muted">{t('lawFirm.directory.lawyers', { count: firm.lawyers })}</span>
+      </div>
+      <div className="ipci-lawfirm-countries" data-testid="lawfirm-countries">
+        {t('lawFirm.directory.countries')}: {countries(firm.countries)}
+      </div>
+    </DirectoryCard>
   );
 }
 
@@ -49,8 +40,7 @@ export function LawFirmDirectoryPage() {
   const options = useCountryOptions();
   const [country, setCountry] = useState('');
   const [q, setQ] = useState('');
-  const [typed, setTyped] = useState('');
-  const { first, items, next, loadMore, failed } = useKeysetPages<LawFirmDirectoryPage, LawFirmPublicJson>('/api/public/lawfirms', { country: country || undefined, q: q || undefined }, (r) => r.items);
+  const page = useKeysetPages<LawFirmDirectoryPage, LawFirmPublicJson>('/api/public/lawfirms', { country: country || undefined, q: q || undefined }, (r) => r.items);
   return (
     <div className="ipci-container ipci-page ipci-stack">
       <div className="ipci-toolbar">
@@ -59,14 +49,7 @@ export function LawFirmDirectoryPage() {
         <Link to={site(SITE_PAGES.lawFirmApply)}>{t('lawFirm.directory.apply')}</Link>
       </div>
       <p className="ipci-muted">{t('lawFirm.directory.intro')}</p>
-      <form
-        className="ipci-lawfirm-filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQ(typed.trim());
-        }}
-      >
+      <DirectorySearch label={t('lawFirm.directory.search')} button={t('lawFirm.directory.searchButton')} testId="lawfirm-search" onSearch={setQ}>
         <HTMLSelect
           aria-label={t('lawFirm.directory.country')}
           value={country}
@@ -74,37 +57,10 @@ export function LawFirmDirectoryPage() {
           data-testid="lawfirm-country"
           options={[{ value: '', label: t('lawFirm.directory.allCountries') }, ...options.map((o) => ({ value: o.code, label: o.name }))]}
         />
-        <ControlGroup className="ipci-lawfirm-search">
-          <InputGroup
-            type="search"
-            leftIcon="search"
-            fill
-            aria-label={t('lawFirm.directory.search')}
-            placeholder={t('lawFirm.directory.search')}
-            value={typed}
-            maxLength={100}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            data-testid="lawfirm-search"
-          />
-          <Button type="submit" intent="primary" text={t('lawFirm.directory.searchButton')} />
-        </ControlGroup>
-      </form>
-      {failed ? (
-        <NonIdealState icon="error" title={failed} />
-      ) : !first ? (
-        <Spinner />
-      ) : items.length === 0 ? (
-        <NonIdealState icon="office" title={t('lawFirm.directory.empty')} />
-      ) : (
-        <>
-          <div className="ipci-lawfirm-grid">
-            {items.map((f) => (
-              <FirmCard key={f.id} firm={f} />
-            ))}
-          </div>
-          <LoadMore next={next} load={() => loadMore()} text={t('lawFirm.directory.more')} />
-        </>
-      )}
+      </DirectorySearch>
+      <DirectoryGrid page={page} empty={{ icon: 'office', title: t('lawFirm.directory.empty') }} more={t('lawFirm.directory.more')}>
+        {(f) => <FirmCard key={f.id} firm={f} />}
+      </DirectoryGrid>
     </div>
   );
 }
@@ -130,12 +86,7 @@ export function LawFirmDetailPage() {
   const f = detail.firm;
   const name = nameOf(f.names);
   const helpPath = site(`${SITE_PAGES.protectProcess}?kind=legal&firm=${encodeURIComponent(f.id)}`);
-  const row = (label: string, v: ReactNode, testId?: string) => [
-    <dt key={`${label}-l`}>{label}</dt>,
-    <dd key={`${label}-v`} data-testid={testId}>
-      {v || '—'}
-    </dd>,
-  ];
+  const row = detailRow;
   return (
     <div className="ipci-container ipci-page ipci-stack" data-testid="lawfirm-detail">
       {back}

@@ -1,13 +1,13 @@
-import { Button, Card, ControlGroup, Icon, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useState, type ReactNode } from 'react';
+import { Card, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ipNameIn } from '../../../../domain/ipNames';
 import { SITE_PAGES } from '../../../../domain/sitePages';
-import { LoadMore } from '../../components/LoadMore';
 import { formatDate } from '../../lib/format';
 import { useDetail } from '../../lib/useDetail';
 import { useLang, useSitePath } from '../../lib/useLang';
+import { detailRow, DirectoryCard, DirectoryGrid, DirectorySearch } from '../directory/DirectoryBits';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { Gallery } from '../lawFirms/Gallery';
 import { Section, useFirmName, WebsiteLink } from '../lawFirms/LawFirmBits';
@@ -21,20 +21,11 @@ function ManufacturerCard({ m }: { m: ManufacturerPublicJson }) {
   const site = useSitePath();
   const lang = useLang();
   const nameOf = useFirmName();
-  const name = nameOf(m.names);
   const description = ipNameIn(m.descriptions, lang);
   return (
-    <Card className="ipci-lawfirm-card" elevation={1} data-testid="manufacturer-card">
-      <Link to={site(detailPath(m.id))} className="ipci-lawfirm-card-link">
-        <div className="ipci-lawfirm-cover">{m.images[0] ? <img src={m.images[0]} alt="" loading="lazy" /> : <Icon icon="shield" size={32} />}</div>
-        <div className="ipci-lawfirm-card-body">
-          <h3 className="ipci-lawfirm-name" title={name} data-testid="manufacturer-name">
-            {name}
-          </h3>
-          {description && <p className="ipci-muted ipci-manufacturer-summary">{description}</p>}
-        </div>
-      </Link>
-    </Card>
+    <DirectoryCard to={site(detailPath(m.id))} image={m.images[0]} icon="shield" name={nameOf(m.names)} testPrefix="manufacturer">
+      {description && <p className="ipci-muted ipci-manufacturer-summary">{description}</p>}
+    </DirectoryCard>
   );
 }
 
@@ -46,8 +37,7 @@ export function ManufacturerDirectory() {
   const { t } = useTranslation();
   const site = useSitePath();
   const [q, setQ] = useState('');
-  const [typed, setTyped] = useState('');
-  const { first, items, next, loadMore, failed } = useKeysetPages<ManufacturerDirectoryPage, ManufacturerPublicJson>('/api/public/manufacturers', { q: q || undefined }, (r) => r.items);
+  const page = useKeysetPages<ManufacturerDirectoryPage, ManufacturerPublicJson>('/api/public/manufacturers', { q: q || undefined }, (r) => r.items);
   return (
     <section className="ipci-stack" data-testid="manufacturer-directory">
       <div className="ipci-toolbar">
@@ -57,45 +47,10 @@ export function ManufacturerDirectory() {
           {t('manufacturer.directory.apply')}
         </Link>
       </div>
-      <form
-        className="ipci-lawfirm-filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQ(typed.trim());
-        }}
-      >
-        <ControlGroup className="ipci-lawfirm-search">
-          <InputGroup
-            type="search"
-            leftIcon="search"
-            fill
-            aria-label={t('manufacturer.directory.search')}
-            placeholder={t('manufacturer.directory.search')}
-            value={typed}
-            maxLength={100}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            data-testid="manufacturer-search"
-          />
-          <Button type="submit" intent="primary" text={t('manufacturer.directory.searchButton')} />
-        </ControlGroup>
-      </form>
-      {failed ? (
-        <NonIdealState icon="error" title={failed} />
-      ) : !first ? (
-        <Spinner />
-      ) : items.length === 0 ? (
-        <NonIdealState icon="shield" title={t('manufacturer.directory.empty')} />
-      ) : (
-        <>
-          <div className="ipci-lawfirm-grid">
-            {items.map((m) => (
-              <ManufacturerCard key={m.id} m={m} />
-            ))}
-          </div>
-          <LoadMore next={next} load={() => loadMore()} text={t('manufacturer.directory.more')} />
-        </>
-      )}
+      <DirectorySearch label={t('manufacturer.directory.search')} button={t('manufacturer.directory.searchButton')} testId="manufacturer-search" onSearch={setQ} />
+      <DirectoryGrid page={page} empty={{ icon: 'shield', title: t('manufacturer.directory.empty') }} more={t('manufacturer.directory.more')}>
+        {(m) => <ManufacturerCard key={m.id} m={m} />}
+      </DirectoryGrid>
     </section>
   );
 }
@@ -131,12 +86,7 @@ export function ManufacturerDetailPage() {
     );
   const m = detail.manufacturer;
   const name = nameOf(m.names);
-  const row = (label: string, v: ReactNode, testId?: string) => [
-    <dt key={`${label}-l`}>{label}</dt>,
-    <dd key={`${label}-v`} data-testid={testId}>
-      {v || '—'}
-    </dd>,
-  ];
+  const row = detailRow;
   return (
     <div className="ipci-container ipci-page ipci-stack" data-testid="manufacturer-detail">
       {back}

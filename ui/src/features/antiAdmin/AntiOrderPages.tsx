@@ -14,6 +14,7 @@ import { BillStateSelect, orderName, OrderStateTag } from '../orderPayment/Order
 import { OrderDetailPage } from '../orderPayment/OrderDetailPage';
 import { PersonText } from './AntiAdminBits';
 import type { AntiOrder, AntiOrderDetail, Page } from './types';
+import './antiAdmin.css';
 
 const BASE = '/admin/antifakeOrder';
 const API = '/api/admin/antiOrders';
@@ -34,7 +35,7 @@ export function AntiOrdersPage() {
       </SearchToolbar>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'shopping-cart', title: t('antiAdmin.orders.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
+          <HTMLTable className="ipci-table ipci-anti-table" striped style={{ width: '100%' }}>
             <thead>
               <tr>
                 <th>{t('orders.orderNo')}</th>
@@ -48,23 +49,25 @@ export function AntiOrdersPage() {
             <tbody>
               {list.map((o) => (
                 <tr key={o.id} data-testid="anti-order-row">
-                  <td className="ipci-nowrap">
+                  <td className="ipci-nowrap" data-label={t('orders.orderNo')}>
                     <Link to={`${BASE}/${o.id}`}>{o.orderNo}</Link>
                   </td>
-                  <td className="ipci-name-cell">
+                  <td className="ipci-name-cell" data-label={t('antiAdmin.orders.package')}>
                     {orderName(o, lang)}
                     {o.antiPackage && <div className="ipci-muted">{capacityText(o.antiPackage)}</div>}
                   </td>
-                  <td className="ipci-name-cell">
+                  <td className="ipci-name-cell" data-label={t('antiAdmin.orders.buyer')}>
                     <PersonText person={o.buyer} />
                   </td>
-                  <td className="ipci-nowrap" style={{ textAlign: 'right' }}>
+                  <td className="ipci-nowrap" style={{ textAlign: 'right' }} data-label={t('orders.actualAmount')}>
                     {displayActualAmount(o)}
                   </td>
-                  <td>
+                  <td data-label={t('orders.state')}>
                     <OrderStateTag state={o.orderState} />
                   </td>
-                  <td className="ipci-nowrap">{formatDateTime(o.createdAt, lang)}</td>
+                  <td className="ipci-nowrap" data-label={t('orders.createdAt')}>
+                    {formatDateTime(o.createdAt, lang)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -90,15 +93,15 @@ function BuyerAndGrant({ id }: { id: string }) {
           <PersonText person={order.buyer} />
         </dd>
         <dt>{t('antiAdmin.orders.grant')}</dt>
-        <dd>
-          {grant ? (
-            <span>
-              {bytesText(grant.bytes)} · {t('antiAdmin.orders.grantStarts')} {formatDateTime(grant.startsAt, lang)} · {t('antiAdmin.orders.grantExpires')} {formatDate(grant.expiresAt, lang)}
-            </span>
-          ) : (
-            <span className="ipci-muted">{t('antiAdmin.orders.grantNone')}</span>
-          )}
-        </dd>
+        <dd data-testid="anti-order-capacity">{grant ? bytesText(grant.bytes) : <span className="ipci-muted">{t('antiAdmin.orders.grantNone')}</span>}</dd>
+        {grant && (
+          <>
+            <dt>{t('antiAdmin.orders.grantStarts')}</dt>
+            <dd>{formatDateTime(grant.startsAt, lang)}</dd>
+            <dt>{t('antiAdmin.orders.grantExpires')}</dt>
+            <dd data-testid="anti-order-expires">{formatDate(grant.expiresAt, lang)}</dd>
+          </>
+        )}
       </dl>
     </Card>
   );

@@ -9,6 +9,7 @@ import { useLang } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { FilterSelect, FoundTag, IpciText, PersonText, WatermarkStateTag } from './AntiAdminBits';
 import type { AdminWatermarkCheck, AdminWatermarkItem, Page } from './types';
+import './antiAdmin.css';
 
 /** /admin/imageWatermark and /admin/videoWatermark: one medium's watermark items newest first, by watermarkState. */
 export function WatermarkItemsPage({ media }: { media: WatermarkMedia }) {
@@ -32,7 +33,7 @@ export function WatermarkItemsPage({ media }: { media: WatermarkMedia }) {
       </div>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: media === 'image' ? 'media' : 'video', title: t('antiAdmin.watermarks.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
+          <HTMLTable className="ipci-table ipci-anti-table" striped style={{ width: '100%' }}>
             <thead>
               <tr>
                 <th>{t('antiAdmin.watermarks.createdAt')}</th>
@@ -47,21 +48,27 @@ export function WatermarkItemsPage({ media }: { media: WatermarkMedia }) {
             <tbody>
               {list.map((w) => (
                 <tr key={w.id} data-testid="admin-watermark-row">
-                  <td className="ipci-nowrap">{formatDateTime(w.createdAt, lang)}</td>
-                  <td className="ipci-name-cell">
+                  <td className="ipci-nowrap" data-label={t('antiAdmin.watermarks.createdAt')}>
+                    {formatDateTime(w.createdAt, lang)}
+                  </td>
+                  <td className="ipci-name-cell" data-label={t('antiAdmin.watermarks.user')}>
                     <PersonText person={w.user} />
                   </td>
-                  <td className="ipci-name-cell ipci-pre-text">{w.sourceName}</td>
-                  <td className="ipci-nowrap" style={{ textAlign: 'right' }}>
+                  <td className="ipci-name-cell ipci-pre-text" data-label={t('antiAdmin.watermarks.source')}>
+                    {w.sourceName}
+                  </td>
+                  <td className="ipci-nowrap" style={{ textAlign: 'right' }} data-label={t('antiAdmin.watermarks.fileSize')}>
                     {w.fileSize === null ? '—' : formatBytes(w.fileSize)}
                   </td>
-                  <td>
+                  <td data-label={t('antiAdmin.watermarks.state')}>
                     <WatermarkStateTag state={w.watermarkState} />
                   </td>
-                  <td>
+                  <td data-label={t('antiAdmin.watermarks.ipci')}>
                     <IpciText code={w.ipciCode} names={w.ipNames} />
                   </td>
-                  <td className="ipci-name-cell">{w.error ? translateError(t, w.error) : '—'}</td>
+                  <td className="ipci-name-cell" data-label={t('antiAdmin.watermarks.error')}>
+                    {w.error ? translateError(t, w.error) : '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -124,7 +131,7 @@ export function WatermarkChecksPage({ media }: { media?: WatermarkMedia }) {
       </div>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'search-template', title: t('antiAdmin.checks.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
+          <HTMLTable className="ipci-table ipci-anti-table" striped style={{ width: '100%' }}>
             <thead>
               <tr>
                 <th>{t('antiAdmin.checks.checkedAt')}</th>
@@ -152,13 +159,15 @@ export function WatermarkChecksPage({ media }: { media?: WatermarkMedia }) {
             <tbody>
               {list.map((c) => (
                 <tr key={c.id} data-testid="admin-check-row">
-                  <td className="ipci-nowrap">{formatDateTime(c.checkedAt, lang)}</td>
+                  <td className="ipci-nowrap" data-label={t('antiAdmin.checks.checkedAt')}>
+                    {formatDateTime(c.checkedAt, lang)}
+                  </td>
                   {detected ? (
                     <>
-                      <td className="ipci-name-cell">
+                      <td className="ipci-name-cell" data-label={t('antiAdmin.checks.owner')}>
                         <PersonText person={c.owner} />
                       </td>
-                      <td className="ipci-name-cell ipci-pre-text">
+                      <td className="ipci-name-cell ipci-pre-text" data-label={t('antiAdmin.checks.item')}>
                         {c.item?.sourceName ?? '—'}
                         {c.item?.copyName && (
                           <div className="ipci-muted">
@@ -171,30 +180,38 @@ export function WatermarkChecksPage({ media }: { media?: WatermarkMedia }) {
                           </div>
                         )}
                       </td>
-                      <td>
+                      <td data-label={t('antiAdmin.watermarks.ipci')}>
                         <IpciText code={c.ipciCode} names={c.ipNames} />
                       </td>
-                      <td className="ipci-nowrap">{t(`antiAdmin.checks.mediaNames.${c.media}`)}</td>
-                      <td className="ipci-name-cell">
+                      <td className="ipci-nowrap" data-label={t('antiAdmin.checks.media')}>
+                        {t(`antiAdmin.checks.mediaNames.${c.media}`)}
+                      </td>
+                      <td className="ipci-name-cell" data-label={t('antiAdmin.checks.checker')}>
                         <div>{t(`antiAdmin.checks.origins.${c.origin}`)}</div>
                         <PersonText person={c.checker} none={t('antiAdmin.checks.visitor')} />
                       </td>
-                      <td className="ipci-name-cell ipci-pre-text">{c.fileName}</td>
+                      <td className="ipci-name-cell ipci-pre-text" data-label={t('antiAdmin.checks.file')}>
+                        {c.fileName}
+                      </td>
                     </>
                   ) : (
                     <>
-                      <td className="ipci-nowrap">{t(`antiAdmin.checks.origins.${c.origin}`)}</td>
-                      <td className="ipci-name-cell">
+                      <td className="ipci-nowrap" data-label={t('antiAdmin.checks.origin')}>
+                        {t(`antiAdmin.checks.origins.${c.origin}`)}
+                      </td>
+                      <td className="ipci-name-cell" data-label={t('antiAdmin.checks.checker')}>
                         <PersonText person={c.checker} none={t('antiAdmin.checks.visitor')} />
                       </td>
-                      <td>
+                      <td data-label={t('antiAdmin.checks.result')}>
                         <FoundTag found={c.found} />
                       </td>
-                      <td className="ipci-name-cell">
+                      <td className="ipci-name-cell" data-label={t('antiAdmin.checks.owner')}>
                         <PersonText person={c.owner} />
                       </td>
-                      <td className="ipci-name-cell ipci-pre-text">{c.fileName}</td>
-                      <td className="ipci-nowrap" style={{ textAlign: 'right' }}>
+                      <td className="ipci-name-cell ipci-pre-text" data-label={t('antiAdmin.checks.file')}>
+                        {c.fileName}
+                      </td>
+                      <td className="ipci-nowrap" style={{ textAlign: 'right' }} data-label={t('antiAdmin.checks.fileSize')}>
                         {formatBytes(c.fileSize)}
                       </td>
                     </>

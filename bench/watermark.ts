@@ -6,6 +6,7 @@ import { ATTACKS } from '../watermark/attacks';
 import { dwtDctDecode, dwtDctEncode } from '../watermark/baseline/dwtDct';
 import { syntheticImage } from '../watermark/synthetic';
 import { ms, percentile, summarize, table } from './lib/stats';
+import { videoBench } from './watermarkVideo';
 
 /**
  * `npm run bench:watermark`: the blind watermark codec (watermark/) against issue 14's bar, beside
@@ -21,6 +22,7 @@ import { ms, percentile, summarize, table } from './lib/stats';
  * (640x360: 1080p would take the reader's full search a thousand times over, some 10 minutes more).
  * BENCH_WATERMARK_PHOTOS=<folder> measures real photographs instead (every .jpg/.png in it, in name
  * order, at their own size, converted to PNG first); the unmarked set is then those same photos.
+ * Last, the video line (bench/watermarkVideo.ts; BENCH_WATERMARK_VIDEOS=0 leaves it out).
  */
 const IMAGES = Number(process.env.BENCH_WATERMARK_IMAGES ?? 100);
 const NULLS = Number(process.env.BENCH_WATERMARK_NULLS ?? 1000);
@@ -137,6 +139,7 @@ async function main() {
   }
   const n = summarize(nullMs);
   console.log(`\nfalse payloads on ${nulls} unwatermarked ${PHOTOS ? 'photographs' : `${NULL_W}×${NULL_H} images (smaller than 1080p to keep the run short)`}: ours ${falsePayloads} (target 0) ${falsePayloads === 0 ? 'met' : 'MISSED'}, reading each in p50 ${ms(n.p50)} / p95 ${ms(n.p95)} ms; dwtDct has no "none" answer: it returns 64 bits for every image.`);
+  await videoBench();
 }
 
 main().catch((err) => {

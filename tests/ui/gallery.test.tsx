@@ -69,6 +69,21 @@ describe('gallery management', () => {
     expect(screen.getByRole('combobox', { name: 'Folder' })).toHaveValue(FOLDER);
   });
 
+  test('a video is tagged as one among the pictures, and the file picker takes MP4 beside JPG and PNG', async () => {
+    gallery();
+    server.use(
+      http.get('*/api/gallery/files', () =>
+        HttpResponse.json({ items: [file(F1), file(F2, { name: 'trailer.mp4', mime: 'video/mp4', width: 1920, height: 1080 })], next: null }),
+      ),
+    );
+    renderApp('/zh-CN/ipci/usercenter/gallerymanagement', { user: USER, lang: 'zh-CN' });
+    const video = await screen.findByTestId(`gallery-file-${F2}`);
+    expect(await within(video).findByText('视频')).toBeInTheDocument();
+    expect(within(video).getByRole('img', { name: 'trailer.mp4' })).toHaveAttribute('src', `/api/gallery/files/${F2}/thumbnail`);
+    expect(screen.getByTestId(`gallery-file-${F1}`)).not.toHaveTextContent('视频');
+    expect(screen.getByTestId('gallery-file-input').getAttribute('accept')).toContain('video/mp4');
+  });
+
   test('deletes a selection only after confirming, and the capacity bar shows what was freed', async () => {
     const { deleted } = gallery();
     renderApp('/en-US/ipci/usercenter/gallerymanagement', { user: USER });

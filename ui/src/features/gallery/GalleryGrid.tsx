@@ -1,5 +1,6 @@
 import { Checkbox, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { isVideoMime } from '../../../../domain/watermark';
 import { formatBytes } from '../../lib/format';
 import type { GalleryFile } from './types';
 
@@ -9,7 +10,7 @@ interface Props {
   onToggle: (id: string) => void;
 }
 
-/** The pictures as thumbnails (the API's small WebP copies), each opening its original, each selectable. */
+/** The files as thumbnails (the API's small WebP copies; a video's is a frame, tagged as video), each opening its original, each selectable. */
 export function GalleryGrid({ files, selected, onToggle }: Props) {
   const { t } = useTranslation();
   return (
@@ -31,6 +32,11 @@ export function GalleryGrid({ files, selected, onToggle }: Props) {
                 {formatBytes(f.size)}
                 {f.width && f.height ? ` · ${f.width}×${f.height}` : ''}
               </span>
+              {isVideoMime(f.mime) && (
+                <Tag minimal icon="video">
+                  {t('gallery.video')}
+                </Tag>
+              )}
               {f.kind === 'watermarked' && (
                 <Tag minimal intent="success" icon="tint">
                   {t('gallery.watermarked')}

@@ -8,6 +8,7 @@ import { server } from './support/server';
 const CODE = makeIpciCode(2026, 128);
 const CHECK = (n: number) => `20000000-0000-4000-8000-00000000000${n}`;
 const ITEM = '30000000-0000-4000-8000-000000000001';
+const COPY = '40000000-0000-4000-8000-000000000001';
 const picture = (name = 'suspect.jpg', bytes = 2000) => new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
 
 const found = {
@@ -89,6 +90,24 @@ describe('online identification on protect/antifake', () => {
     expect(await within(await screen.findByTestId('identify-not-found')).findByTestId('credentials-none')).toHaveTextContent('Content credentials: none');
   });
 
+  test('a clip is taken too, to its own limit, and the answer speaks of a clip', async () => {
+    const sent = publicChecks({ body: { ...found, media: 'video' } });
+    renderApp('/en-US/ipci/protect/antifake', { user: null });
+    const input = await screen.findByTestId('identify-input', {}, { timeout: 8000 });
+    expect(input.getAttribute('accept')).toContain('video/mp4');
+    const clip = new File([new Uint8Array(10)], 'trailer.mp4', { type: 'video/mp4' });
+    Object.defineProperty(clip, 'size', { value: 120 * 1024 * 1024 });
+    await userEvent.upload(input, clip);
+    expect(await screen.findByTestId('identify-found')).toHaveTextContent('This clip carries a platform watermark');
+    expect(sent).toEqual([`?size=${120 * 1024 * 1024}`]);
+
+    const long = new File([new Uint8Array(10)], 'film.mp4', { type: 'video/mp4' });
+    Object.defineProperty(long, 'size', { value: 201 * 1024 * 1024 });
+    await userEvent.upload(input, long);
+    expect(await screen.findByTestId('identify-error')).toHaveTextContent('the limit is 200 MB');
+    expect(sent).toHaveLength(1);
+  });
+
   test("the server's refusal is shown; a file past the limit is refused before anything is sent", async () => {
     const sent = publicChecks({ status: 422, body: { code: 'imageRejected', message: 'This picture is too small to carry a watermark: at least 64 × 64 pixels' } });
     renderApp('/en-US/ipci/protect/antifake', { user: null });
@@ -120,7 +139,7 @@ const row = (n: number, over: Record<string, unknown> = {}) => ({
 describe('usercenter/watermarkdetect', () => {
   test("the user checks a picture against their own marks: theirs is named, another's is not, and the history reads itself again", async () => {
     const answers = [
-      { found: true, mine: true, media: 'image', itemId: ITEM, name: 'poster.jpg', copyFileId: null, createdAt: '2026-11-20T08:00:00Z', ipciCode: CODE, ipName: 'Mountains and Seas' },
+      { found: true, mine: true, media: 'image', itemId: ITEM, name: 'poster.jpg', copyFileId: COPY, createdAt: '2026-11-20T08:00:00Z', ipciCode: CODE, ipName: 'Mountains and Seas' },
       { found: true, mine: false },
     ];
     let checks = 0;
@@ -142,6 +161,7 @@ describe('usercenter/watermarkdetect', () => {
     await userEvent.upload(screen.getByTestId('detect-input'), picture());
     const yours = await screen.findByTestId('detect-yours');
     expect(within(yours).getByTestId('detect-name')).toHaveTextContent('poster.jpg');
+    expect(within(yours).getByTestId('detect-open-copy')).toHaveAttribute('href', `/api/gallery/files/${COPY}`);
     expect(yours).toHaveTextContent(`Mountains and Seas · ${formatIpciCode(CODE)}`);
 
     await userEvent.upload(screen.getByTestId('detect-input'), picture('other.jpg'));

@@ -6,25 +6,25 @@ import { formatDate } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { CredentialsNote } from './CredentialsNote';
 import { SuspectPicker } from './SuspectPicker';
-import { useSuspectCheck } from './useSuspectCheck';
+import { mediaOf, useSuspectCheck } from './useSuspectCheck';
 import type { PublicCheckResult } from './types';
 import './watermarkCheck.css';
 
 /** What the platform knows of a found mark: who registered it, for which IP, and the certificate to verify. */
-function PublicResult({ result }: { result: PublicCheckResult }) {
+function PublicResult({ result, what }: { result: PublicCheckResult; what: string }) {
   const { t } = useTranslation();
   const lang = useLang();
   const site = useSitePath();
   if (!result.found) {
     return (
       <Callout intent="none" icon="search" title={t('watermarkCheck.public.notFound')} data-testid="identify-not-found">
-        {t('watermarkCheck.public.notFoundHint')}
+        {t('watermarkCheck.public.notFoundHint', { what })}
         <CredentialsNote credentials={result.credentials} />
       </Callout>
     );
   }
   return (
-    <Callout intent="success" icon="endorsed" title={t('watermarkCheck.public.found')} data-testid="identify-found">
+    <Callout intent="success" icon="endorsed" title={t('watermarkCheck.public.found', { what })} data-testid="identify-found">
       <dl className="ipci-dl ipci-suspect-facts">
         <dt>{t('watermarkCheck.public.owner')}</dt>
         <dd data-testid="identify-owner">{result.owner ?? t('watermarkCheck.public.ownerUnknown')}</dd>
@@ -70,7 +70,7 @@ export function IdentificationPanel() {
           {error}
         </Callout>
       )}
-      {result && <PublicResult result={result} />}
+      {result && file && <PublicResult result={result} what={t(`watermarkCheck.media.${mediaOf(file)}`)} />}
     </Card>
   );
 }

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Icon, ProgressBar } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { CHECK_IMAGE_EXTENSIONS, CHECK_IMAGE_TYPES } from '../../../../domain/watermark';
+import { CHECK_IMAGE_EXTENSIONS, CHECK_IMAGE_TYPES, MIN_CLIP_SECONDS, VIDEO_EXTENSIONS, VIDEO_TYPES } from '../../../../domain/watermark';
 
-const ACCEPT = [...CHECK_IMAGE_TYPES, ...CHECK_IMAGE_EXTENSIONS.map((e) => `.${e}`), '.jpeg'].join(',');
+const ACCEPT = [...CHECK_IMAGE_TYPES, ...VIDEO_TYPES, ...[...CHECK_IMAGE_EXTENSIONS, 'jpeg', ...VIDEO_EXTENSIONS].map((e) => `.${e}`)].join(',');
 
 interface Props {
   onPick: (file: File) => void;
@@ -47,7 +47,7 @@ export function SuspectPicker({ onPick, file, progress, testId }: Props) {
         <input ref={input} type="file" accept={ACCEPT} hidden disabled={busy} onChange={(e) => pick(e.currentTarget.files)} data-testid={`${testId}-input`} />
         <Icon icon={busy ? 'search' : 'media'} size={28} />
         <strong>{t('watermarkCheck.pick.title')}</strong>
-        <span className="ipci-muted">{t('watermarkCheck.pick.hint', { types: CHECK_IMAGE_EXTENSIONS.join(', ') })}</span>
+        <span className="ipci-muted">{t('watermarkCheck.pick.hint', { types: CHECK_IMAGE_EXTENSIONS.join(', '), seconds: MIN_CLIP_SECONDS })}</span>
         {file && (
           <span className="ipci-suspect-file" title={file.name}>
             {file.name}

@@ -8,36 +8,46 @@ import { useLang } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { CredentialsNote } from './CredentialsNote';
 import { SuspectPicker } from './SuspectPicker';
-import { useSuspectCheck } from './useSuspectCheck';
+import { mediaOf, useSuspectCheck } from './useSuspectCheck';
 import type { CheckPage, CheckRow, OwnCheckResult } from './types';
 import './watermarkCheck.css';
 
 const TABS = ['check', 'detected'] as const;
 
 /** The answer to the owner's own check: one of their copies (named), someone else's mark (not named), or none. */
-function OwnResult({ result }: { result: OwnCheckResult }) {
+function OwnResult({ result, what }: { result: OwnCheckResult; what: string }) {
   const { t } = useTranslation();
   const lang = useLang();
   if (!result.found) {
     return (
-      <Callout icon="search" title={t('watermarkCheck.own.notFound')} data-testid="detect-not-found">
+      <Callout icon="search" title={t('watermarkCheck.own.notFound', { what })} data-testid="detect-not-found">
         <CredentialsNote credentials={result.credentials} />
       </Callout>
     );
   }
   if (!result.mine) {
     return (
-      <Callout intent="warning" icon="warning-sign" title={t('watermarkCheck.own.notYours')} data-testid="detect-not-yours">
+      <Callout intent="warning" icon="warning-sign" title={t('watermarkCheck.own.notYours', { what })} data-testid="detect-not-yours">
         {t('watermarkCheck.own.notYoursHint')}
         <CredentialsNote credentials={result.credentials} />
       </Callout>
     );
   }
   return (
-    <Callout intent="success" icon="endorsed" title={t('watermarkCheck.own.yours')} data-testid="detect-yours">
+    <Callout intent="success" icon="endorsed" title={t('watermarkCheck.own.yours', { what })} data-testid="detect-yours">
       <dl className="ipci-dl ipci-suspect-facts">
         <dt>{t('watermarkCheck.own.copy')}</dt>
-        <dd data-testid="detect-name">{result.name}</dd>
+        <dd data-testid="detect-name">
+          {result.name}
+          {result.copyFileId && (
+            <>
+              {' · '}
+              <a href={`/api/gallery/files/${encodeURIComponent(result.copyFileId)}`} target="_blank" rel="noreferrer" data-testid="detect-open-copy">
+                {t('watermarkCheck.own.openCopy')}
+              </a>
+            </>
+          )}
+        </dd>
         <dt>{t('watermarkCheck.own.createdAt')}</dt>
         <dd>{formatDate(result.createdAt, lang)}</dd>
         {result.ipciCode && (
@@ -121,7 +131,7 @@ function CheckTab() {
             {error}
           </Callout>
         )}
-        {result && <OwnResult result={result} />}
+        {result && file && <OwnResult result={result} what={t(`watermarkCheck.media.${mediaOf(file)}`)} />}
       </Card>
       <h3 className="ipci-page-title">{t('watermarkCheck.own.history')}</h3>
       {/* Read again after each check, so the new one heads the list. */}

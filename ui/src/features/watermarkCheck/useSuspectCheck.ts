@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, sendFile } from '../../api/client';
 import { formatBytes } from '../../../../domain/uploads';
-import { MAX_CHECK_IMAGE_BYTES } from '../../../../domain/watermark';
+import { MAX_CHECK_IMAGE_BYTES, MAX_CHECK_VIDEO_BYTES, VIDEO_EXTENSIONS, type WatermarkMedia } from '../../../../domain/watermark';
+
+/** What the chosen file looks like to the browser (the API decides by content): a clip or a picture. */
+export const mediaOf = (file: File): WatermarkMedia =>
+  file.type.startsWith('video/') || VIDEO_EXTENSIONS.some((e) => file.name.toLowerCase().endsWith(`.${e}`)) ? 'video' : 'image';
 
 /**
  * Sends one suspect file to an identification route (`path`) with upload progress. The size goes
@@ -22,8 +26,9 @@ export function useSuspectCheck<R>(path: string) {
     setFile(chosen);
     setResult(null);
     setError(null);
-    if (chosen.size > MAX_CHECK_IMAGE_BYTES) {
-      setError(t('watermark.check.tooLarge', { ns: 'errors', max: formatBytes(MAX_CHECK_IMAGE_BYTES) }));
+    const max = mediaOf(chosen) === 'video' ? MAX_CHECK_VIDEO_BYTES : MAX_CHECK_IMAGE_BYTES;
+    if (chosen.size > max) {
+      setError(t('watermark.check.tooLarge', { ns: 'errors', max: formatBytes(max) }));
       return;
     }
     setProgress(0);

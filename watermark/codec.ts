@@ -8,13 +8,15 @@ import { estimateScales } from './scale';
  * The blind watermark codec on a luminance plane (Float32Array, 0–255, row-major).
  *
  * Embedding adds a tiled pattern (layout.ts: 256-pixel tiles of 8-pixel chips, a quarter of them a
- * fixed sync template, the rest the coded payload) scaled by a visual mask (more where the image is
- * busy, less on flat areas) to a target PSNR. The payload is 64 bits + CRC-32, convolutionally coded
- * at rate 1/3 and soft-Viterbi decoded (ecc.ts), each coded bit spread over 2–3 chips of every tile.
+ * fixed sync template, the rest the coded payload) scaled by a nearly flat visual mask (up to
+ * two-thirds more where the image is busy) to a target PSNR. The payload is 64 bits + CRC-32,
+ * convolutionally coded at rate 1/3 and soft-Viterbi decoded (ecc.ts), each coded bit spread over
+ * 2–3 chips of every tile.
  *
- * Reading needs the suspect image only. Its band-passed, whitened residual is folded modulo the
- * tile (summed tile over tile), which makes a crop at any offset a cyclic shift of the folded tile;
- * correlating it with the sync template (FFT) finds that shift. If nothing decodes at the original
+ * Reading needs the suspect image only. Its band-passed residual, each pixel weighted by the
+ * inverse of its local variance so that edges and periodic structure count for little (filters.ts),
+ * is folded modulo the tile (summed tile over tile), which makes a crop at any offset a cyclic
+ * shift of the folded tile; correlating it with the sync template (FFT) finds that shift. If nothing decodes at the original
  * size, the tile's new size is measured from the residual's autocorrelation (scale.ts) and refined
  * by the sync peak, and the residual is folded at that scale. A payload is returned only when the
  * sync peak stands out, the CRC-32 holds and the chips agree with the re-encoded message; otherwise
@@ -22,9 +24,9 @@ import { estimateScales } from './scale';
  *
  * Numbers: 64 payload bits + 32 CRC bits + 6 tail bits → 306 coded bits over the 768 data chips of
  * a tile (2.5 chips a coded bit, overall rate 1/8 per tile, and every tile in the image repeats
- * it). A read makes at most ~18 decode attempts (two sync peaks at the original size, at each of
- * up to six measured scales and at two refined ones), each passing the CRC by chance with
- * probability 2^-32, so a false payload is below 5·10^-9 an image before the sync-peak (z ≥ 4.5)
+ * it). A read makes at most 42 decode attempts (two sync peaks at the original size, at each of
+ * up to 18 measured scales and at two refined ones), each passing the CRC by chance with
+ * probability 2^-32, so a false payload is below 10^-8 an image before the sync-peak (z ≥ 4.5)
  * and chip-agreement (≥ 0.12) gates, which noise seldom passes, cut it further. At the default
  * 42 dB a 1080p image reads after JPEG q50, a 50 % downscale and a 10 % crop with sync peaks near
  * z = 10–15 and chip agreement near 0.9; below ~450×340 pixels the folded tiles get too few and
@@ -60,7 +62,10 @@ function messageChips(payload: Uint8Array, ecc: boolean): { chips: Float32Array;
 export function watermarkDelta(luma: Float32Array, width: number, height: number, payload: Uint8Array, opts: CodecOptions = {}): Float32Array {
   if (payload.length !== 8) throw new RangeError('the payload is 8 bytes');
   const tile = renderTile(messageChips(payload, opts.ecc !== false).chips);
-  // The visual mask: each 4×4 block's spread, more change where the picture is busy and hides it.
+  // The visual mask, nearly flat: each 4×4 block gets up to two-thirds more where its spread says
+  // the picture is busy and hides the change. A steeper mask spends the energy on edges, which the
+  // reader's inverse-variance weighting (filters.ts) divides away, and leaves quiet areas, where it
+  // is read, with little.
   const bw = (width + 3) >> 2, bh = (height + 3) >> 2;
   const amp = new Float32Array(bw * bh);
   const sum = new Float32Array(bw * bh), sq = new Float32Array(bw * bh), n = new Float32Array(bw * bh);
@@ -70,7 +75,7 @@ export function watermarkDelta(luma: Float32Array, width: number, height: number
   }
   for (let k = 0; k < amp.length; k++) {
     const mean = sum[k] / n[k];
-    amp[k] = Math.min(12, 2.5 + 0.5 * Math.sqrt(Math.max(0, sq[k] / n[k] - mean * mean)));
+    amp[k] = Math.min(10, 6 + 0.15 * Math.sqrt(Math.max(0, sq[k] / n[k] - mean * mean)));
   }
   const delta = new Float32Array(luma.length);
   let energy = 0;

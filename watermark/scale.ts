@@ -112,7 +112,7 @@ function candidates(comb: Float64Array, count: number): number[] {
  * Candidate (x, y) scales of the suspect relative to the embedding size, likeliest first, from its
  * whitened residual. Images over ~1.3 MP are halved first: the tile then still spans ≥ 38 pixels.
  */
-export function estimateScales(res: Float32Array, width: number, height: number, count = 3): { sx: number; sy: number }[] {
+export function estimateScales(res: Float32Array, width: number, height: number, count = 6): { sx: number; sy: number }[] {
   let plane = res, w = width, h = height, factor = 1;
   if (w * h > 1_300_000) {
     factor = 2;
@@ -134,8 +134,11 @@ export function estimateScales(res: Float32Array, width: number, height: number,
   const both = cx.map((v, l) => (l < cy.length && cy[l] > -Infinity ? (v > -Infinity ? v + cy[l] : cy[l]) : v));
   const out: { sx: number; sy: number }[] = [];
   const push = (lx: number, ly: number) => {
-    const sx = (refinePeriod(rx, w, lx) * factor) / TILE, sy = (refinePeriod(ry, h, ly) * factor) / TILE;
-    if (!out.some((o) => Math.abs(o.sx / sx - 1) < 0.004 && Math.abs(o.sy / sy - 1) < 0.004)) out.push({ sx, sy });
+    const add = (sx: number, sy: number) => { if (!out.some((o) => Math.abs(o.sx / sx - 1) < 0.004 && Math.abs(o.sy / sy - 1) < 0.004)) out.push({ sx, sy }); };
+    add((refinePeriod(rx, w, lx) * factor) / TILE, (refinePeriod(ry, h, ly) * factor) / TILE);
+    // The whole-pixel lag too: on an image only two or three tiles long the sub-pixel refinement
+    // rests on as many peaks and can land a percent or more off, where the fold no longer lines up.
+    add((lx * factor) / TILE, (ly * factor) / TILE);
   };
   for (const l of candidates(both, count)) push(l, l);
   const [lx] = candidates(cx, 1), [ly] = candidates(cy, 1);

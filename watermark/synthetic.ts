@@ -86,3 +86,37 @@ function octaves(width: number, height: number, next: () => number, finest: numb
 }
 
 const smooth = (t: number) => t * t * (3 - 2 * t);
+
+/**
+ * A city photograph's hard case, for the codec's tests: a flat, bright sky (partly blown out to
+ * white) over a building front of hard-edged, regularly spaced windows on a finely textured wall,
+ * with floor lines and a few long vertical edges. Such periodic, high-contrast structure sits in
+ * the band the reader looks at and repeats like the watermark's tile, which is where a reader
+ * that lets edges count as much as quiet areas, and a mask that spends its energy on them, fail.
+ */
+export function facadeImage(width: number, height: number, seed: number): Uint8Array {
+  const next = seeded(seed);
+  const horizon = Math.round(height * (0.2 + next() * 0.2));
+  const [px, py] = [18 + Math.floor(next() * 24), 22 + Math.floor(next() * 26)];
+  const [wx, wy] = [Math.round(px * (0.4 + next() * 0.3)), Math.round(py * (0.4 + next() * 0.3))];
+  const wall = 90 + next() * 90, glass = 20 + next() * 50, sky = 215 + next() * 50;
+  const texture = octaves(width, height, next, 2, 0.2);
+  const pillars = Array.from({ length: 4 }, () => Math.floor(next() * width));
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      let l: number;
+      if (y < horizon) l = sky - (25 * y) / horizon;
+      else {
+        const inWindow = (x % px) < wx && ((y - horizon) % py) > 3 && ((y - horizon) % py) < 3 + wy;
+        l = inWindow ? glass + 6 * texture[i] : wall + 14 * texture[i];
+        if ((y - horizon) % py < 2) l -= 35;
+        if (pillars.some((p) => Math.abs(x - p) < 3)) l = 35;
+      }
+      const v = clamp(l + grain(next));
+      rgb[3 * i] = v; rgb[3 * i + 1] = v; rgb[3 * i + 2] = clamp(l * 1.05 + grain(next));
+    }
+  }
+  return rgb;
+}

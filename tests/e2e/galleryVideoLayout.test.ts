@@ -48,10 +48,9 @@ describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
     const page = await openSized(browser, viewport, lang, owner);
     const tile = `[data-testid="gallery-file-${videoId}"]`;
     expect(await overflow(page, `/${lang}/ipci/usercenter/gallerymanagement`, `${tile} img`, `gallery-video-${lang}-${size}`)).toBe(0);
-    await page.waitForFunction((sel) => {
-      const img = document.querySelector(sel) as HTMLImageElement | null;
-      return !!img && img.complete && img.naturalWidth > 0;
-    }, `${tile} img`);
+    // The thumbnail (a frame of the video) has loaded.
+    // A string, as the server's tsconfig has no DOM types.
+    await page.waitForFunction(`(() => { const img = document.querySelector(${JSON.stringify(`${tile} img`)}); return !!img && img.complete && img.naturalWidth > 0; })()`);
     expect(await page.locator(tile).textContent()).toContain(TAG[lang]);
     await page.context().close();
   }, 120_000);

@@ -29,7 +29,7 @@ import { assertWellFormed } from '../middleware/wellFormed';
 import { receiveUpload } from './receiveUpload';
 import { sniffFile } from './sniff';
 import { storedBytes } from './storedBytes';
-import { readWatermarkFile, UndecodablePicture } from './watermarkReader';
+import { ReadersBusy, readWatermarkFile, UndecodablePicture } from './watermarkReader';
 import { checkVideo, requireFfmpeg } from './videoFiles';
 import type { StoredUpload } from './storeEngine';
 
@@ -102,6 +102,7 @@ const image: SuspectKind = {
     } catch (err) {
       // Its header was fine, its pixels are not (a truncated or damaged file).
       if (err instanceof UndecodablePicture) throw undecodable();
+      if (err instanceof ReadersBusy) throw new HttpError(503, 'busy', 'watermark.check.busy');
       throw err;
     }
     // A manifest travels in the file's metadata, apart from the pixels: a copy can keep one and lose the other.

@@ -5,6 +5,9 @@ import { Worker } from 'node:worker_threads';
 /** The picture's pixels cannot be decoded (a damaged or truncated file): the caller's input, not our failure. */
 export class UndecodablePicture extends Error {}
 
+/** So many pictures wait already that this one would wait minutes: refused at once, to be sent again later. */
+export class ReadersBusy extends Error {}
+
 /**
  * Reading a watermark is up to a second or more of pure computation (decoding, then the codec's
  * search for its grid over the whole picture). On the API's event loop that would stall every other
@@ -13,6 +16,8 @@ export class UndecodablePicture extends Error {}
  * process alive, and one that dies is replaced (its picture's request fails, nothing else).
  */
 const READERS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+/** Pictures that may wait for a reader (each holds its temporary file meanwhile); beyond them ReadersBusy. */
+export const MAX_WAITING = 16;
 
 /** The API runs TypeScript through tsx (`node --import tsx`); a thread registers it before loading its script. */
 const BOOTSTRAP = `require('tsx/cjs'); require(${JSON.stringify(path.join(__dirname, 'watermarkReaderThread.ts'))});`;
@@ -68,6 +73,7 @@ function dispatch(): void {
 
 /** The mark the picture at `file` carries (null: none the codec can be sure of), read on a reader thread. */
 export function readWatermarkFile(file: string): Promise<bigint | null> {
+  if (queue.length >= MAX_WAITING) return Promise.reject(new ReadersBusy('every watermark reader is busy'));
   return new Promise((resolve, reject) => {
     queue.push({ id: nextId++, file, resolve, reject });
     dispatch();

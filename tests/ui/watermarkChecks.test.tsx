@@ -175,7 +175,10 @@ describe('usercenter/watermarkdetect', () => {
       http.get('*/api/watermark-checks/detected', ({ request }) => {
         const after = new URL(request.url).searchParams.get('after');
         afters.push(after);
-        return HttpResponse.json(after ? { items: [row(2, { origin: 'owner', thumbnail: false, item: null })], next: null } : { items: [row(1)], next: 'cursor-1' });
+        const signed = { valid: true, problem: null, platform: true, generator: 'IPCI platform', owner: '张三', ipciCode: CODE, ipName: '山海图', verifyUrl: null, signedAt: null, issuer: 'IPCI platform', certificateSha256: null };
+        return HttpResponse.json(
+          after ? { items: [row(2, { origin: 'owner', media: 'video', thumbnail: false, item: null })], next: null } : { items: [row(1, { credentials: signed })], next: 'cursor-1' },
+        );
       }),
       http.get('*/api/watermarks/detect', () => HttpResponse.json({ items: [], next: null })),
     );
@@ -186,6 +189,8 @@ describe('usercenter/watermarkdetect', () => {
     expect(within(first).getByRole('img', { name: 'found-1.jpg' })).toHaveAttribute('src', `/api/watermark-checks/detected/${CHECK(1)}/thumbnail`);
     expect(within(first).getByTestId('check-origin')).toHaveTextContent('公開鑑定');
     expect(within(first).getByTestId('check-copy')).toHaveTextContent(`poster.jpg のコピー · ${formatIpciCode(CODE)}`);
+    expect(within(first).getByTestId('check-credentials')).toHaveTextContent('プラットフォームの認証情報');
+    expect(within(first).queryByTestId('check-video')).toBeNull();
     // China time, zone named.
     expect(first).toHaveTextContent('10:30');
 
@@ -194,6 +199,8 @@ describe('usercenter/watermarkdetect', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[1]).getByTestId('check-origin')).toHaveTextContent('ユーザーセンターでの確認');
     expect(within(rows[1]).queryByRole('img')).toBeNull();
+    expect(within(rows[1]).getByTestId('check-video')).toHaveTextContent('動画');
+    expect(within(rows[1]).queryByTestId('check-credentials')).toBeNull();
     expect(afters).toEqual([null, 'cursor-1']);
   });
 });

@@ -1,6 +1,7 @@
 import { Callout, Card, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { CredentialsSummary } from '../../../../domain/credentials';
 import { formatIpciCode } from '../../../../domain/ipci';
 import { ListCard } from '../../components/ListCard';
 import { formatBytes, formatDate, formatDateTime } from '../../lib/format';
@@ -64,6 +65,17 @@ function OwnResult({ result, what }: { result: OwnCheckResult; what: string }) {
   );
 }
 
+/** In a list, what the checked file's content credentials were: the platform's, someone else's, or broken. */
+function CredentialsTag({ credentials: c }: { credentials: CredentialsSummary }) {
+  const { t } = useTranslation();
+  const kind = !c.valid ? 'broken' : c.platform ? 'platform' : 'foreign';
+  return (
+    <Tag minimal icon={kind === 'platform' ? 'endorsed' : 'warning-sign'} intent={kind === 'platform' ? 'success' : 'warning'} data-testid="check-credentials">
+      {t(`watermarkCheck.credentials.tag.${kind}`)}
+    </Tag>
+  );
+}
+
 /** One check in a list: the evidence thumbnail where there is one, when, where from, which file and which copy. */
 function CheckLine({ c, detected }: { c: CheckRow; detected: boolean }) {
   const { t } = useTranslation();
@@ -98,6 +110,12 @@ function CheckLine({ c, detected }: { c: CheckRow; detected: boolean }) {
             {t(`watermarkCheck.outcome.${outcome}`)}
           </Tag>
         )}
+        {c.media === 'video' && (
+          <Tag minimal icon="video" data-testid="check-video">
+            {t('watermarkCheck.media.video')}
+          </Tag>
+        )}
+        {c.credentials && <CredentialsTag credentials={c.credentials} />}
       </div>
     </li>
   );

@@ -24,7 +24,7 @@ type PublicFound = {
 export type OwnCheckResult = WithCredentials & ({ found: false } | { found: true; mine: false } | OwnFound);
 type OwnFound = { found: true; mine: true; media: WatermarkMedia; itemId: string; name: string; copyFileId: string | null; createdAt: string; ipciCode: string | null; ipName: string | null };
 
-export interface CheckRow {
+export interface CheckRow extends WithCredentials {
   id: string;
   checkedAt: string;
   origin: 'public' | 'owner';

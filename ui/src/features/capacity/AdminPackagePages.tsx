@@ -1,4 +1,4 @@
-import { Button, Card, HTMLSelect, HTMLTable, InputGroup, Switch } from '@blueprintjs/core';
+import { Button, Card, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { api } from '../../api/client';
 import { CheckedForm } from '../../components/CheckedForm';
 import { DetailFallback } from '../../components/DetailFallback';
 import { ListCard } from '../../components/ListCard';
+import { ListTable } from '../../components/ListTable';
 import { formatDateTime } from '../../lib/format';
 import { useDetail } from '../../lib/useDetail';
 import { useLang } from '../../lib/useLang';
@@ -88,41 +89,29 @@ export function AdminPackagesPage() {
       </div>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'database', title: t('capacity.admin.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
-            <thead>
-              <tr>
-                <th>{t('capacity.admin.fields.nameZh')}</th>
-                <th>{t('capacity.admin.fields.capacity')}</th>
-                <th>{t('capacity.admin.fields.validityMonths')}</th>
-                <th>{t('capacity.admin.fields.price')}</th>
-                <th>{t('capacity.admin.state')}</th>
-                <th>{t('capacity.admin.sold')}</th>
-                <th>{t('capacity.admin.createdAt')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((p) => (
-                <tr key={p.id} data-testid="admin-package-row">
-                  <td className="ipci-capacity-item">
-                    <Link to={`${BASE}/edit/${p.id}`}>{packageName(p.names, lang)}</Link>
-                  </td>
-                  <td className="ipci-nowrap">{capacityText(p)}</td>
-                  <td>{p.validityMonths}</td>
-                  <td className="ipci-nowrap">¥{formatYuan(p.price)}</td>
-                  <td>
-                    <SaleTag onSale={p.onSale} />
-                  </td>
-                  <td>{p.sold ?? 0}</td>
-                  <td className="ipci-nowrap">{formatDateTime(p.createdAt, lang)}</td>
-                  <td className="ipci-nowrap">
+          <ListTable
+            rows={list}
+            rowTestId="admin-package-row"
+            columns={[
+              { head: t('capacity.admin.fields.nameZh'), className: 'ipci-capacity-item', cell: (p) => <Link to={`${BASE}/edit/${p.id}`}>{packageName(p.names, lang)}</Link> },
+              { head: t('capacity.admin.fields.capacity'), className: 'ipci-nowrap', cell: capacityText },
+              { head: t('capacity.admin.fields.validityMonths'), cell: (p) => p.validityMonths },
+              { head: t('capacity.admin.fields.price'), className: 'ipci-nowrap', cell: (p) => `¥${formatYuan(p.price)}` },
+              { head: t('capacity.admin.state'), cell: (p) => <SaleTag onSale={p.onSale} /> },
+              { head: t('capacity.admin.sold'), cell: (p) => p.sold ?? 0 },
+              { head: t('capacity.admin.createdAt'), className: 'ipci-nowrap', cell: (p) => formatDateTime(p.createdAt, lang) },
+              {
+                head: '',
+                className: 'ipci-nowrap',
+                cell: (p) => (
+                  <>
                     <Button small minimal icon={p.onSale ? 'eye-off' : 'shop'} text={t(p.onSale ? 'capacity.admin.takeOff' : 'capacity.admin.putOn')} loading={busy === p.id} onClick={() => void toggle(p)} data-testid="admin-package-toggle" />
                     {!p.sold && <Button small minimal intent="danger" icon="trash" text={t('capacity.admin.delete')} disabled={busy === p.id} onClick={() => setDeleting(p)} data-testid="admin-package-delete" />}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
       </ListCard>
       <ConfirmAlert

@@ -1,9 +1,10 @@
-import { HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
+import { HTMLSelect, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CAPACITY_RECORD_TYPE } from '../../../../domain/capacity';
 import { ListCard } from '../../components/ListCard';
+import { ListTable } from '../../components/ListTable';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
@@ -13,8 +14,7 @@ import type { CapacityRecord, CapacityRecordPage } from './types';
 
 /**
  * usercenter/capacitydetail: every recharge (a package paid, type 1) and consumption (a gallery file
- * or watermarked copy, type 2), newest first, all or one type; the change before the item, so a
- * phone shows it without scrolling.
+ * or watermarked copy, type 2), newest first, all or one type; on a phone each record is a card.
  */
 export function CapacityDetailPage() {
   const { t } = useTranslation();
@@ -45,40 +45,35 @@ export function CapacityDetailPage() {
       </div>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'database', title: t('capacity.detail.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
-            <thead>
-              <tr>
-                <th>{t('capacity.detail.time')}</th>
-                <th>{t('capacity.detail.type')}</th>
-                <th>{t('capacity.detail.change')}</th>
-                <th>{t('capacity.detail.item')}</th>
-                <th>{t('capacity.detail.expiresAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((r) => (
-                <tr key={r.id} data-testid="capacity-record">
-                  <td className="ipci-nowrap">{formatDateTime(r.at, lang)}</td>
-                  <td>
-                    <Tag minimal intent={recharge(r) ? 'success' : 'none'} data-testid="capacity-record-type">
-                      {t(`capacity.detail.types.${r.type}`)}
-                    </Tag>
-                  </td>
-                  <td className="ipci-nowrap ipci-mono">{`${recharge(r) ? '+' : '−'}${bytesText(r.bytes)}`}</td>
-                  <td className="ipci-capacity-item">
-                    {recharge(r) ? (
-                      r.orderId ? <Link to={site(`usercenter/orderdetail/${r.orderId}`)}>{packageName(r.names!, lang)}</Link> : packageName(r.names!, lang)
-                    ) : (
-                      <>
-                        {r.fileName} <span className="ipci-muted">({t(`capacity.detail.kinds.${r.kind}`, { defaultValue: r.kind ?? '' })})</span>
-                      </>
-                    )}
-                  </td>
-                  <td className="ipci-nowrap">{r.expiresAt ? formatDate(r.expiresAt, lang) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <ListTable
+            rows={list}
+            rowTestId="capacity-record"
+            columns={[
+              { head: t('capacity.detail.time'), className: 'ipci-nowrap', cell: (r) => formatDateTime(r.at, lang) },
+              {
+                head: t('capacity.detail.type'),
+                cell: (r) => (
+                  <Tag minimal intent={recharge(r) ? 'success' : 'none'} data-testid="capacity-record-type">
+                    {t(`capacity.detail.types.${r.type}`)}
+                  </Tag>
+                ),
+              },
+              { head: t('capacity.detail.change'), className: 'ipci-nowrap ipci-mono', cell: (r) => `${recharge(r) ? '+' : '−'}${bytesText(r.bytes)}` },
+              {
+                head: t('capacity.detail.item'),
+                className: 'ipci-capacity-item',
+                cell: (r) =>
+                  recharge(r) ? (
+                    r.orderId ? <Link to={site(`usercenter/orderdetail/${r.orderId}`)}>{packageName(r.names!, lang)}</Link> : packageName(r.names!, lang)
+                  ) : (
+                    <>
+                      {r.fileName} <span className="ipci-muted">({t(`capacity.detail.kinds.${r.kind}`, { defaultValue: r.kind ?? '' })})</span>
+                    </>
+                  ),
+              },
+              { head: t('capacity.detail.expiresAt'), className: 'ipci-nowrap', cell: (r) => (r.expiresAt ? formatDate(r.expiresAt, lang) : '—') },
+            ]}
+          />
         )}
       </ListCard>
     </div>

@@ -1,4 +1,4 @@
-import { Callout, Card, HTMLSelect, HTMLTable, type IconName } from '@blueprintjs/core';
+import { Callout, Card, HTMLSelect, type IconName } from '@blueprintjs/core';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import type { UploadMap } from '../../api/types';
 import { DetailFallback } from '../../components/DetailFallback';
 import { ListCard } from '../../components/ListCard';
+import { ListTable } from '../../components/ListTable';
 import { RecheckForm, type RecheckAction } from '../../components/RecheckForm';
 import { SearchToolbar } from '../../components/SearchToolbar';
 import { Timeline } from '../../components/Timeline';
@@ -107,36 +108,35 @@ export function AdminDirectoryListPage<A extends DirectoryApplication>({ dir }: 
       </SearchToolbar>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: dir.emptyIcon, title: t(`${text}.admin.empty`) }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
-            <thead>
-              <tr>
-                <th>{t('fields.nameZh')}</th>
-                <th>{t(`${text}.admin.applicant`)}</th>
-                <th>{t(`${text}.listing.state`)}</th>
-                <th>{t(`${text}.admin.createdAt`)}</th>
-                <th>{t(`${text}.admin.action`)}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((a) => (
-                <tr key={a.id} data-testid={`admin-${testPrefix}-row`}>
-                  <td className="ipci-lawfirm-name-cell">
+          <ListTable
+            rows={list}
+            rowTestId={`admin-${testPrefix}-row`}
+            columns={[
+              {
+                head: t('fields.nameZh'),
+                className: 'ipci-lawfirm-name-cell',
+                cell: (a) => (
+                  <>
                     <Link to={`${base}/detail/${a.id}`}>{nameOf(a.names)}</Link> {dir.badge?.(a)}
-                  </td>
-                  <td className="ipci-nowrap">{a.applicant ? a.applicant.displayName || a.applicant.username : '—'}</td>
-                  <td>
-                    <StateTag state={a.state} />
-                  </td>
-                  <td className="ipci-nowrap">{formatDateTime(a.createdAt, lang)}</td>
-                  <td className="ipci-lawfirm-actions">
+                  </>
+                ),
+              },
+              { head: t(`${text}.admin.applicant`), className: 'ipci-nowrap', cell: (a) => (a.applicant ? a.applicant.displayName || a.applicant.username : '—') },
+              { head: t(`${text}.listing.state`), cell: (a) => <StateTag state={a.state} /> },
+              { head: t(`${text}.admin.createdAt`), className: 'ipci-nowrap', cell: (a) => formatDateTime(a.createdAt, lang) },
+              {
+                head: t(`${text}.admin.action`),
+                className: 'ipci-lawfirm-actions',
+                cell: (a) => (
+                  <>
                     <Link to={`${base}/audit/${a.id}`}>{t(`${text}.admin.audit`)}</Link>
                     <Link to={`${base}/edit/${a.id}`}>{t(`${text}.admin.edit`)}</Link>
                     {recheckable(a) && <Link to={`${base}/recheck/${a.id}`}>{t(`${text}.admin.recheck`)}</Link>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
       </ListCard>
     </div>

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { IpNames } from '../domain/ipNames';
 import { keysetPage, newestFirst, type KeysetRequest } from './keyset';
@@ -36,13 +37,59 @@ export function adminDirectoryPage<T>(query: Knex.QueryBuilder, q: KeysetRequest
   return keysetPage<T>(whereNameHas(query, q.q), newestFirst('created_at', 'id'), q);
 }
 
-/** Inserts an application; false when `constraint` (one application per account) refuses it, as when two arrive at once. */
-export async function insertOnce(k: Knex, table: string, row: Record<string, unknown>, constraint: string): Promise<boolean> {
+/**
+ * A new application with its accepted agreement and its listing workflow's id; its id, or null when
+ * `constraint` (one open application per account) refuses it, as when two arrive at once.
+ */
+export async function insertApplication(
+  k: Knex,
+  o: { table: string; constraint: string; userId: string; state: string; columns: Record<string, unknown>; agreementVersion: string; workflowId: (id: string) => string },
+): Promise<string | null> {
+  const id = randomUUID();
   try {
-    await k(table).insert(row);
-    return true;
+    await k(o.table).insert({
+      id,
+      user_id: o.userId,
+      state: o.state,
+      ...o.columns,
+      agreement_version: o.agreementVersion,
+      agreement_accepted_at: k.fn.now(),
+      workflow_id: o.workflowId(id),
+    });
+    return id;
   } catch (err) {
-    if ((err as { constraint?: string }).constraint === constraint) return false;
+    if ((err as { constraint?: string }).constraint === o.constraint) return null;
     throw err;
   }
+}
+
+/** A directory row as every directory keeps it (the review, the listing, the agreement). */
+export interface ApplicationRow<S extends string, D> extends NamedRow {
+  id: string;
+  state: S;
+  data: D;
+  round: number;
+  review_flags: Record<string, string> | null;
+  listed_at: Date | null;
+  suspended_reason: string | null;
+  agreement_version: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What every directory's application JSON holds; each adds its own. */
+export function applicationJson<S extends string, D>(row: ApplicationRow<S, D>) {
+  return {
+    id: row.id,
+    state: row.state,
+    data: row.data,
+    names: namesOf(row),
+    round: row.round,
+    reviewFlags: row.review_flags,
+    listedAt: row.listed_at?.toISOString() ?? null,
+    suspendedReason: row.suspended_reason,
+    agreementVersion: row.agreement_version,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
 }

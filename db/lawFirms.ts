@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   LAW_FIRM_AGREEMENT_VERSION,
@@ -10,7 +9,7 @@ import {
   type LawFirmState,
 } from '../domain/lawFirms';
 import { decodeKeyset, encodeKeyset } from '../domain/validation/keyset';
-import { adminDirectoryPage, insertOnce, nameColumns, namesOf, whereNameHas } from './directories';
+import { adminDirectoryPage, applicationJson, insertApplication, nameColumns, namesOf, whereNameHas } from './directories';
 
 /** Law firms and their listing (table law_firms, migration 020; domain/lawFirms.ts). */
 
@@ -64,17 +63,16 @@ export function lawFirmOf(k: Knex, userId: string): Promise<LawFirmRow | undefin
 
 /** A new application in state documents; null when the account already has an open one. */
 export async function insertLawFirm(k: Knex, userId: string, data: LawFirmData): Promise<LawFirmRow | null> {
-  const id = randomUUID();
-  const row = {
-    id,
-    user_id: userId,
+  const id = await insertApplication(k, {
+    table: 'law_firms',
+    constraint: 'law_firms_open_per_user',
+    userId,
     state: 'documents',
-    ...dataColumns(k, data),
-    agreement_version: LAW_FIRM_AGREEMENT_VERSION,
-    agreement_accepted_at: k.fn.now(),
-    workflow_id: lawFirmWorkflowId(id),
-  };
-  if (!(await insertOnce(k, 'law_firms', row, 'law_firms_open_per_user'))) return null;
+    columns: dataColumns(k, data),
+    agreementVersion: LAW_FIRM_AGREEMENT_VERSION,
+    workflowId: lawFirmWorkflowId,
+  });
+  if (!id) return null;
   return (await lawFirm(k, id)) ?? null;
 }
 
@@ -148,21 +146,11 @@ export function toLawFirmPublicJson(row: LawFirmRow): LawFirmPublicJson {
 
 export function toLawFirmApplicationJson(row: LawFirmRow): LawFirmApplicationJson {
   return {
-    id: row.id,
-    state: row.state,
-    data: row.data,
-    names: namesOf(row),
+    ...applicationJson(row),
     recommended: row.recommended,
-    round: row.round,
-    reviewFlags: row.review_flags,
     orderId: row.order_id,
     paymentDueAt: row.payment_due_at?.toISOString() ?? null,
-    listedAt: row.listed_at?.toISOString() ?? null,
     listedUntil: row.listed_until,
-    suspendedReason: row.suspended_reason,
-    agreementVersion: row.agreement_version,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
   };
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   MANUFACTURER_AGREEMENT_VERSION,
@@ -10,7 +9,7 @@ import {
   type ManufacturerRefusalReason,
   type ManufacturerState,
 } from '../domain/manufacturers';
-import { adminDirectoryPage, insertOnce, nameColumns, namesOf, whereNameHas } from './directories';
+import { adminDirectoryPage, applicationJson, insertApplication, nameColumns, namesOf, whereNameHas } from './directories';
 import { keysetPage, newestFirst } from './keyset';
 
 /** Anti-counterfeiting manufacturers and their listing (table manufacturers, migration 024; domain/manufacturers.ts). */
@@ -51,17 +50,16 @@ export function manufacturerOf(k: Knex, userId: string): Promise<ManufacturerRow
 
 /** A new application in review; null when the account already has one. */
 export async function insertManufacturer(k: Knex, userId: string, data: ManufacturerData): Promise<ManufacturerRow | null> {
-  const id = randomUUID();
-  const row = {
-    id,
-    user_id: userId,
+  const id = await insertApplication(k, {
+    table: 'manufacturers',
+    constraint: 'manufacturers_per_user',
+    userId,
     state: 'review',
-    ...dataColumns(data),
-    agreement_version: MANUFACTURER_AGREEMENT_VERSION,
-    agreement_accepted_at: k.fn.now(),
-    workflow_id: manufacturerWorkflowId(id),
-  };
-  if (!(await insertOnce(k, 'manufacturers', row, 'manufacturers_per_user'))) return null;
+    columns: dataColumns(data),
+    agreementVersion: MANUFACTURER_AGREEMENT_VERSION,
+    workflowId: manufacturerWorkflowId,
+  });
+  if (!id) return null;
   return (await manufacturer(k, id)) ?? null;
 }
 
@@ -113,20 +111,7 @@ export function toManufacturerPublicJson(row: ManufacturerRow): ManufacturerPubl
 }
 
 export function toManufacturerApplicationJson(row: ManufacturerRow): ManufacturerApplicationJson {
-  return {
-    id: row.id,
-    state: row.state,
-    data: row.data,
-    names: namesOf(row),
-    round: row.round,
-    reviewFlags: row.review_flags,
-    refusalReason: row.refusal_reason,
-    listedAt: row.listed_at?.toISOString() ?? null,
-    suspendedReason: row.suspended_reason,
-    agreementVersion: row.agreement_version,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
+  return { ...applicationJson(row), refusalReason: row.refusal_reason };
 }
 
 /** The upload ids an application refers to, for its detail's upload list. */

@@ -163,6 +163,7 @@ async function keysOf(): Promise<string[]> {
 describe('on a machine without ffmpeg', () => {
   let api: ChildProcess;
   let own: string;
+  let said = '';
   const freePort = () =>
     new Promise<number>((resolve, reject) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -175,10 +176,16 @@ describe('on a machine without ffmpeg', () => {
   beforeAll(async () => {
     const port = await freePort();
     api = runTs('no-ffmpeg-api', 'api/main.ts', { PORT: String(port), FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' });
+    api.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
     own = `http://127.0.0.1:${port}`;
     await waitHealthy(`${own}/api/health`);
   }, 120_000);
   afterAll(() => stopChild(api));
+
+  test('the API says how to install ffmpeg and keeps running', () => {
+    expect(said).toContain('api: ffmpeg not found: video watermarking is off — install it with apt-get install -y ffmpeg');
+    expect(api.exitCode).toBeNull();
+  });
 
   test('a video upload or batch answers 503 saying video is off, in three languages; pictures still upload', async () => {
     const shared = process.env.IPCI_TEST_API;

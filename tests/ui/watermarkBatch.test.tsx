@@ -8,6 +8,7 @@ const M = 1024 * 1024;
 const F1 = '10000000-0000-4000-8000-000000000001';
 const F2 = '10000000-0000-4000-8000-000000000002';
 const COPY = '10000000-0000-4000-8000-0000000000c1';
+const VIDEO = '10000000-0000-4000-8000-0000000000d1';
 const IPCI = '20000000-0000-4000-8000-000000000001';
 const BATCH = '30000000-0000-4000-8000-000000000001';
 const I1 = '40000000-0000-4000-8000-000000000001';
@@ -59,7 +60,7 @@ function service({ capacity = { total: 10 * M, used: 2 * M, remaining: 8 * M }, 
   let reads = 0;
   server.use(
     http.get('*/api/gallery/folders', () => HttpResponse.json({ folders: [], unfiled: 3, total: 3, capacity })),
-    http.get('*/api/gallery/files', () => HttpResponse.json({ items: [galleryFile(F1), galleryFile(F2), galleryFile(COPY, { kind: 'watermarked' })], next: null })),
+    http.get('*/api/gallery/files', () => HttpResponse.json({ items: [galleryFile(F1), galleryFile(F2), galleryFile(COPY, { kind: 'watermarked' }), galleryFile(VIDEO, { mime: 'video/mp4', name: 'clip.mp4' })], next: null })),
     http.get('*/api/ipcis', () =>
       HttpResponse.json({
         items: [
@@ -110,7 +111,7 @@ describe('addwatermarkimage', () => {
     const { posted, reads } = service({ batches: [batch('finished', [item(I1, 'done'), item(I2, 'done')], 2, 0)] });
     renderApp('/en-US/ipci/usercenter/addwatermarkimage', { user: USER });
     const grid = await screen.findByTestId('gallery-grid');
-    // Originals only: a watermarked copy is not offered to be marked again.
+    // Pictures and originals only: neither a video nor a watermarked copy is offered.
     expect(within(grid).getAllByRole('img')).toHaveLength(2);
 
     await userEvent.click(screen.getByTestId('watermark-form-submit'));

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { GALLERY_EXTENSIONS, GALLERY_TYPES } from '../../../../domain/gallery';
 import { formatIpciCode } from '../../../../domain/ipci';
 import { ipNameIn } from '../../../../domain/ipNames';
-import { MAX_WATERMARK_BATCH, MIN_WATERMARK_SIDE, watermarkBatchSchema } from '../../../../domain/watermark';
+import { isVideoMime, MAX_WATERMARK_BATCH, MIN_WATERMARK_SIDE, VIDEO_EXTENSIONS, watermarkBatchSchema } from '../../../../domain/watermark';
 import { api } from '../../api/client';
 import { CheckedForm } from '../../components/CheckedForm';
 import { GoButton } from '../../components/GoButton';
@@ -26,12 +26,17 @@ import type { IpciChoice, WatermarkItem, WatermarkItemPage } from './types';
 import '../gallery/gallery.css';
 import './watermark.css';
 
-const ACCEPT = [...GALLERY_TYPES, ...GALLERY_EXTENSIONS.map((e) => `.${e}`)].join(',');
+/** The gallery's picture types: what this page uploads and marks (a video is a batch of its own). */
+const PICTURE_TYPES: readonly string[] = GALLERY_TYPES.filter((t) => !isVideoMime(t));
+const ACCEPT = [...PICTURE_TYPES, ...GALLERY_EXTENSIONS.filter((e) => !(VIDEO_EXTENSIONS as readonly string[]).includes(e)).map((e) => `.${e}`)].join(',');
 
 interface BatchValues {
   fileIds: string[];
   ipciId: string;
 }
+
+/** What this page marks: gallery originals that are pictures (copies are marked already). */
+const isPicture = (f: GalleryFile) => f.kind === 'original' && PICTURE_TYPES.includes(f.mime);
 
 /** An IPCI the marks may name: issued and not invalid (a taken-down one is still the user's). */
 const usableIpci = (i: IpciChoice) => i.source === 'ipci' && i.code !== null && i.state !== 'invalid';
@@ -51,7 +56,7 @@ export function WatermarkImagePage() {
   const [folder, setFolder] = useState('');
   const folders = useDetail<GalleryFolders>('/api/gallery/folders');
   const ipcis = useDetail<{ items: IpciChoice[] }>('/api/ipcis');
-  const pictures = useKeysetPages<GalleryFilesPage, GalleryFile>('/api/gallery/files', { folder: folder || undefined }, (r) => r.items.filter((f) => f.kind === 'original'));
+  const pictures = useKeysetPages<GalleryFilesPage, GalleryFile>('/api/gallery/files', { folder: folder || undefined }, (r) => r.items.filter(isPicture));
   const copies = useKeysetPages<WatermarkItemPage, WatermarkItem>('/api/watermarks/items', { media: 'image' }, (r) => r.items);
   const form = useRef<FormikProps<BatchValues> | null>(null);
   const input = useRef<HTMLInputElement | null>(null);

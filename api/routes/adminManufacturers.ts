@@ -3,13 +3,11 @@ import type { Context } from 'koa';
 import { adminManufacturerListQuerySchema, manufacturerRecheckSchema, manufacturerSchema } from '../../domain/manufacturers';
 import type { Actor } from '../../domain/tasks';
 import { adminManufacturerPage, manufacturer, saveManufacturerData, toManufacturerApplicationJson, type ManufacturerRow } from '../../db/manufacturers';
-import { findUser } from '../../db/users';
-import { workflowUrl } from '../../temporal/config';
 import { recheckManufacturer } from '../../workflows/manufacturerListing';
 import type { ApiDeps } from '../deps';
 import { conflict, notFound } from '../errors';
+import { directoryDetail, withApplicants } from '../lib/directoryAdmin';
 import { checkOwnedUploads } from '../lib/ownedUploads';
-import { userSummary } from '../lib/taskSubjects';
 import { runUpdate } from '../lib/workflowErrors';
 import { allow, allowElement } from '../middleware/auth';
 import { validate } from '../middleware/validate';
@@ -34,23 +32,11 @@ export function adminManufacturerRoutes({ db, temporal, cfg }: ApiDeps): Router 
   return new Router()
     .get('/api/admin/manufacturers', admin, element, validate(adminManufacturerListQuerySchema, 'query'), async (ctx) => {
       const { rows, next } = await adminManufacturerPage(db, ctx.state.input);
-      const applicants = new Map((await db('users').whereIn('id', [...new Set(rows.map((r) => r.user_id))]).select('id', 'username', 'display_name', 'kind')).map((u) => [u.id, u]));
-      ctx.body = { items: rows.map((r) => ({ ...toManufacturerApplicationJson(r), applicant: userSummary(applicants.get(r.user_id)) ?? null })), next };
+      ctx.body = { items: await withApplicants(db, rows, toManufacturerApplicationJson), next };
     })
     .get('/api/admin/manufacturers/:id', admin, element, async (ctx) => {
       const row = await load(ctx);
-      const [applicant, uploads, task] = await Promise.all([
-        findUser(db, row.user_id),
-        manufacturerUploads(db, row),
-        db('tasks').where({ case_kind: 'manufacturerListing', case_id: row.id }).whereIn('status', ['open', 'claimed']).orderBy('created_at', 'desc').first('id', 'step', 'status'),
-      ]);
-      ctx.body = {
-        application: toManufacturerApplicationJson(row),
-        applicant: userSummary(applicant) ?? null,
-        uploads,
-        workflowUrl: workflowUrl(cfg, row.workflow_id),
-        task: task ? { taskId: task.id, step: task.step, status: task.status } : null,
-      };
+      ctx.body = await directoryDetail(db, cfg, { kind: 'manufacturerListing', row, application: toManufacturerApplicationJson(row), uploads: manufacturerUploads(db, row) });
     })
     // The listing's content as staff correct it; the files stay the applicant's own uploads.
     .put('/api/admin/manufacturers/:id', admin, element, validate(manufacturerSchema), async (ctx) => {

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import multer from '@koa/multer';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -23,10 +23,11 @@ import {
 import { diskStore } from '../../storage/disk';
 import { payloadBigInt } from '../../watermark';
 import { readCredentials } from '../../watermark/credentials';
-import { readVideo, videoFrame, VideoUnreadable } from '../../watermark/video';
+import { videoFrame } from '../../watermark/video';
 import { badRequest, HttpError } from '../errors';
 import { assertWellFormed } from '../middleware/wellFormed';
 import { receiveUpload } from './receiveUpload';
+import { safeError } from './safeError';
 import { sniffFile } from './sniff';
 import { storedBytes } from './storedBytes';
 import { ReadersBusy, readWatermarkFile, UndecodablePicture } from './watermarkReader';
@@ -130,14 +131,14 @@ const video: SuspectKind = {
     s.height = facts.height;
   },
   async read(s) {
-    let found;
     try {
-      found = await readVideo(s.path);
+      // On a reader thread, as a picture: averaging the frames and the search would hold up other requests.
+      return { mark: await readWatermarkFile(s.path, 'video') };
     } catch (err) {
-      if (err instanceof VideoUnreadable) throw new HttpError(422, 'videoRejected', 'video.unreadable', {}, { file: { key: 'video.unreadable' } });
+      if (err instanceof UndecodablePicture) throw new HttpError(422, 'videoRejected', 'video.unreadable', {}, { file: { key: 'video.unreadable' } });
+      if (err instanceof ReadersBusy) throw new HttpError(503, 'busy', 'watermark.check.busy');
       throw err;
     }
-    return { mark: found ? payloadBigInt(found.payload) : null };
   },
   async thumbnail(s) {
     const frame = await videoFrame(s.path, 0);
@@ -163,13 +164,43 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+const SUSPECT_PREFIX = 'ipci-suspect-';
+const HOUR = 3600_000;
+
+/**
+ * Removes suspects' temporary folders older than `maxAgeMs` under `tmp`: a request removes its own,
+ * but one cut short by a crash or a kill leaves its folder behind. No request lasts a day, so an
+ * older folder is nobody's (whichever API process on this machine made it).
+ */
+export async function sweepStaleSuspects(tmp = os.tmpdir(), maxAgeMs = 24 * HOUR, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(tmp)) {
+    if (!name.startsWith(SUSPECT_PREFIX)) continue;
+    const at = path.join(tmp, name);
+    const info = await stat(at).catch(() => null);
+    if (!info?.isDirectory() || now - info.mtimeMs < maxAgeMs) continue;
+    await rm(at, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
+/** The sweep runs with the first suspect of a process and then at most hourly, beside the request, never holding it up. */
+let lastSweep = 0;
+function sweepNowAndThen(): void {
+  if (Date.now() - lastSweep < HOUR) return;
+  lastSweep = Date.now();
+  sweepStaleSuspects().catch((err) => console.error(`[suspectFile] sweeping stale temporary folders: ${safeError(err)}`));
+}
+
 /**
  * Receives the request's one `file` as a suspect, checks it by content (type, its medium's limit and
  * header rules: each refusal a 4xx naming the rule), hands it to `use`, and removes every trace of it
  * afterwards. The kind it was found to be comes with it.
  */
 export async function withSuspect<T>(ctx: Context, use: (s: Suspect, kind: SuspectKind) => Promise<T>): Promise<T> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'ipci-suspect-'));
+  sweepNowAndThen();
+  const root = await mkdtemp(path.join(os.tmpdir(), SUSPECT_PREFIX));
   try {
     // A store of the request's own: receiveUpload's engine, limits and answers to a broken body, nothing kept.
     const store = diskStore({ root, publicBase: 'http://localhost', signingSecret: randomBytes(16).toString('hex') });

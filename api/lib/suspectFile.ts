@@ -23,7 +23,7 @@ import {
 import { diskStore } from '../../storage/disk';
 import { payloadBigInt } from '../../watermark';
 import { readCredentials } from '../../watermark/credentials';
-import { videoFrame } from '../../watermark/video';
+import { readVideo, videoFrame, VideoUnreadable } from '../../watermark/video';
 import { badRequest, HttpError } from '../errors';
 import { assertWellFormed } from '../middleware/wellFormed';
 import { receiveUpload } from './receiveUpload';
@@ -131,14 +131,14 @@ const video: SuspectKind = {
     s.height = facts.height;
   },
   async read(s) {
+    let found;
     try {
-      // On a reader thread, as a picture: averaging the frames and the search would hold up other requests.
-      return { mark: await readWatermarkFile(s.path, 'video') };
+      found = await readVideo(s.path);
     } catch (err) {
-      if (err instanceof UndecodablePicture) throw new HttpError(422, 'videoRejected', 'video.unreadable', {}, { file: { key: 'video.unreadable' } });
-      if (err instanceof ReadersBusy) throw new HttpError(503, 'busy', 'watermark.check.busy');
+      if (err instanceof VideoUnreadable) throw new HttpError(422, 'videoRejected', 'video.unreadable', {}, { file: { key: 'video.unreadable' } });
       throw err;
     }
+    return { mark: found ? payloadBigInt(found.payload) : null };
   },
   async thumbnail(s) {
     const frame = await videoFrame(s.path, 0);

@@ -177,7 +177,9 @@ describe('usercenter/watermarkdetect', () => {
         afters.push(after);
         const signed = { valid: true, problem: null, platform: true, generator: 'IPCI platform', owner: '张三', ipciCode: CODE, ipName: '山海图', verifyUrl: null, signedAt: null, issuer: 'IPCI platform', certificateSha256: null };
         return HttpResponse.json(
-          after ? { items: [row(2, { origin: 'owner', media: 'video', thumbnail: false, item: null })], next: null } : { items: [row(1, { credentials: signed })], next: 'cursor-1' },
+          after
+            ? { items: [row(2, { origin: 'owner', media: 'video', thumbnail: false, item: null })], next: null }
+            : { items: [row(1, { credentials: signed, item: { id: ITEM, name: 'poster.jpg', copyFileId: COPY, ipciCode: CODE } })], next: 'cursor-1' },
         );
       }),
       http.get('*/api/watermarks/detect', () => HttpResponse.json({ items: [], next: null })),
@@ -189,6 +191,7 @@ describe('usercenter/watermarkdetect', () => {
     expect(within(first).getByRole('img', { name: 'found-1.jpg' })).toHaveAttribute('src', `/api/watermark-checks/detected/${CHECK(1)}/thumbnail`);
     expect(within(first).getByTestId('check-origin')).toHaveTextContent('公開鑑定');
     expect(within(first).getByTestId('check-copy')).toHaveTextContent(`poster.jpg のコピー · ${formatIpciCode(CODE)}`);
+    expect(within(first).getByTestId('check-open-copy')).toHaveAttribute('href', `/api/gallery/files/${COPY}`);
     expect(within(first).getByTestId('check-credentials')).toHaveTextContent('プラットフォームの認証情報');
     expect(within(first).queryByTestId('check-video')).toBeNull();
     // China time, zone named.

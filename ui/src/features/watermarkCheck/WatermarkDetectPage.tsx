@@ -97,6 +97,14 @@ function CheckLine({ c, detected }: { c: CheckRow; detected: boolean }) {
           <div data-testid="check-copy">
             {t('watermarkCheck.detected.copy', { name: c.item.name ?? '—' })}
             {c.item.ipciCode && ` · ${formatIpciCode(c.item.ipciCode)}`}
+            {c.item.copyFileId && (
+              <>
+                {' · '}
+                <a href={`/api/gallery/files/${encodeURIComponent(c.item.copyFileId)}`} target="_blank" rel="noreferrer" data-testid="check-open-copy">
+                  {t('watermarkCheck.own.openCopy')}
+                </a>
+              </>
+            )}
           </div>
         )}
       </div>

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
 import { insertManufacturer } from '../../db/manufacturers';
 import { apiBase, Caller, closeTestDb, DEMO, eventually, testDb } from '../support/http';
@@ -60,6 +60,15 @@ beforeAll(async () => {
   firmId = (await lawFirmRow(maker.user.id, { data: { nameEn: LONG } })).id;
 }, 240_000);
 
+/** Every column of a list is in sight without scrolling sideways (on a phone each row is a card): the `last` column of each page ends inside the window. */
+async function inSight(page: Page, viewport: { width: number }, lists: Array<[string, string]>) {
+  for (const [url, last] of lists) {
+    await page.goto(apiBase() + url);
+    const box = await page.locator(last).first().boundingBox();
+    expect([url, box!.x + box!.width <= viewport.width]).toEqual([url, true]);
+  }
+}
+
 afterAll(async () => {
   await browser?.close();
   await closeTestDb();
@@ -75,6 +84,10 @@ describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
       ['capacitydetail', `/${lang}/ipci/usercenter/capacitydetail`, '[data-testid="capacity-record"]'],
     ];
     for (const [name, url, ready] of pages) expect([name, await overflow(page, url, ready, `${name}-${lang}-${size}`)]).toEqual([name, 0]);
+    await inSight(page, viewport, [
+      [`/${lang}/ipci/usercenter/capacity`, '[data-testid="capacity-grant"] td:last-child'],
+      [`/${lang}/ipci/usercenter/capacitydetail`, '[data-testid="capacity-record"] td:last-child'],
+    ]);
     await page.context().close();
   }, 120_000);
 
@@ -91,16 +104,11 @@ describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
       ['admin-lawfirm-detail', `/admin/lawFirm/detail/${firmId}`, '[data-testid="admin-lawfirm-detail"]'],
     ];
     for (const [name, url, ready] of pages) expect([name, await overflow(page, url, ready, `${name}-${lang}-${size}`)]).toEqual([name, 0]);
-    // Every column of a list is in sight without scrolling sideways: on a phone each row is a card.
-    for (const [url, last] of [
+    await inSight(page, viewport, [
       ['/admin/package', '[data-testid="admin-package-row"] [data-testid="admin-package-toggle"]'],
       ['/admin/manufacturer', '[data-testid="admin-manufacturer-row"] a[href^="/admin/manufacturer/recheck/"]'],
       ['/admin/lawFirm', '[data-testid="admin-lawfirm-row"] a[href^="/admin/lawFirm/recheck/"]'],
-    ]) {
-      await page.goto(apiBase() + url);
-      const box = await page.locator(last).first().boundingBox();
-      expect([url, box!.x + box!.width <= viewport.width]).toEqual([url, true]);
-    }
+    ]);
     await page.context().close();
   }, 120_000);
 });

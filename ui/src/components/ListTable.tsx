@@ -6,6 +6,7 @@ export interface ListColumn<T> {
   head: string;
   cell: (row: T) => ReactNode;
   className?: string;
+  testId?: string;
 }
 
 /**
@@ -27,7 +28,7 @@ export function ListTable<T extends { id: string }>({ rows, columns, rowTestId }
         {rows.map((r) => (
           <tr key={r.id} data-testid={rowTestId}>
             {columns.map((c, i) => (
-              <td key={i} className={c.className} data-label={c.head}>
+              <td key={i} className={c.className} data-label={c.head} data-testid={c.testId}>
                 <div className="ipci-cell">{c.cell(r)}</div>
               </td>
             ))}

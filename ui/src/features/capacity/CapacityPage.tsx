@@ -1,7 +1,8 @@
-import { Callout, Card, HTMLTable, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
+import { Callout, Card, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GoButton } from '../../components/GoButton';
+import { ListTable } from '../../components/ListTable';
 import { formatDate } from '../../lib/format';
 import { useDetail } from '../../lib/useDetail';
 import { useLang, useSitePath } from '../../lib/useLang';
@@ -66,30 +67,16 @@ export function CapacityPage() {
           </div>
         ) : (
           <div className="ipci-list-scroll">
-            <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
-              <thead>
-                <tr>
-                  <th>{t('capacity.mine.name')}</th>
-                  <th>{t('capacity.mine.capacity')}</th>
-                  <th>{t('capacity.mine.startsAt')}</th>
-                  <th>{t('capacity.mine.expiresAt')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {grants.map((g) => (
-                  <tr key={g.id} data-testid="capacity-grant">
-                    <td>
-                      <Link to={site(`usercenter/orderdetail/${g.orderId}`)}>{packageName(g.names, lang)}</Link>
-                    </td>
-                    <td className="ipci-nowrap">{capacityText(g)}</td>
-                    <td className="ipci-nowrap">{formatDate(g.startsAt, lang)}</td>
-                    <td className="ipci-nowrap" data-testid="capacity-expires">
-                      {formatDate(g.expiresAt, lang)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
+            <ListTable
+              rows={grants}
+              rowTestId="capacity-grant"
+              columns={[
+                { head: t('capacity.mine.name'), cell: (g) => <Link to={site(`usercenter/orderdetail/${g.orderId}`)}>{packageName(g.names, lang)}</Link> },
+                { head: t('capacity.mine.capacity'), className: 'ipci-nowrap', cell: capacityText },
+                { head: t('capacity.mine.startsAt'), className: 'ipci-nowrap', cell: (g) => formatDate(g.startsAt, lang) },
+                { head: t('capacity.mine.expiresAt'), className: 'ipci-nowrap', testId: 'capacity-expires', cell: (g) => formatDate(g.expiresAt, lang) },
+              ]}
+            />
           </div>
         )}
       </Card>

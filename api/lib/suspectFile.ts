@@ -21,9 +21,8 @@ import {
   type WatermarkMedia,
 } from '../../domain/watermark';
 import { diskStore } from '../../storage/disk';
-import { payloadBigInt } from '../../watermark';
 import { readCredentials } from '../../watermark/credentials';
-import { readVideo, videoFrame, VideoUnreadable } from '../../watermark/video';
+import { videoFrame } from '../../watermark/video';
 import { badRequest, HttpError } from '../errors';
 import { assertWellFormed } from '../middleware/wellFormed';
 import { receiveUpload } from './receiveUpload';
@@ -131,14 +130,14 @@ const video: SuspectKind = {
     s.height = facts.height;
   },
   async read(s) {
-    let found;
     try {
-      found = await readVideo(s.path);
+      // On a reader thread, as a picture: averaging the frames and the search would hold up other requests.
+      return { mark: await readWatermarkFile(s.path, 'video') };
     } catch (err) {
-      if (err instanceof VideoUnreadable) throw new HttpError(422, 'videoRejected', 'video.unreadable', {}, { file: { key: 'video.unreadable' } });
+      if (err instanceof UndecodablePicture) throw new HttpError(422, 'videoRejected', 'video.unreadable', {}, { file: { key: 'video.unreadable' } });
+      if (err instanceof ReadersBusy) throw new HttpError(503, 'busy', 'watermark.check.busy');
       throw err;
     }
-    return { mark: found ? payloadBigInt(found.payload) : null };
   },
   async thumbnail(s) {
     const frame = await videoFrame(s.path, 0);

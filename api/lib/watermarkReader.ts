@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { WatermarkMedia } from '../../domain/watermark';
 
 /** The picture's pixels cannot be decoded (a damaged or truncated file): the caller's input, not our failure. */
 export class UndecodablePicture extends Error {}
@@ -25,6 +26,7 @@ const BOOTSTRAP = `require('tsx/cjs'); require(${JSON.stringify(path.join(__dirn
 interface Job {
   id: number;
   file: string;
+  media: WatermarkMedia;
   resolve: (mark: bigint | null) => void;
   reject: (err: Error) => void;
 }
@@ -67,15 +69,18 @@ function dispatch(): void {
     if (!reader) return;
     const job = queue.shift()!;
     reader.job = job;
-    reader.worker.postMessage({ id: job.id, file: job.file });
+    reader.worker.postMessage({ id: job.id, file: job.file, media: job.media });
   }
 }
 
-/** The mark the picture at `file` carries (null: none the codec can be sure of), read on a reader thread. */
-export function readWatermarkFile(file: string): Promise<bigint | null> {
+/**
+ * The mark the picture (or the video clip, `media`) at `file` carries (null: none the codec can be
+ * sure of), read on a reader thread; a video's frames are averaged there too (watermark/video.ts).
+ */
+export function readWatermarkFile(file: string, media: WatermarkMedia = 'image'): Promise<bigint | null> {
   if (queue.length >= MAX_WAITING) return Promise.reject(new ReadersBusy('every watermark reader is busy'));
   return new Promise((resolve, reject) => {
-    queue.push({ id: nextId++, file, resolve, reject });
+    queue.push({ id: nextId++, file, media, resolve, reject });
     dispatch();
   });
 }

@@ -125,4 +125,29 @@ describe('gallery management', () => {
     expect(screen.getByText('购买套餐').closest('a')).toHaveAttribute('href', '/zh-CN/ipci/protect/capacitypay');
     expect(screen.getByTestId('gallery-upload')).toBeDisabled();
   });
+
+  test('a selection of videos is watermarked from here and followed on addwatermarkimage; pictures are not offered it', async () => {
+    gallery();
+    const BATCH = '20000000-0000-4000-8000-000000000001';
+    const started: unknown[] = [];
+    server.use(
+      http.get('*/api/gallery/files', () =>
+        HttpResponse.json({ items: [file(F1), file(F2, { name: 'trailer.mp4', mime: 'video/mp4' }), file(F3, { name: 'teaser.mp4', mime: 'video/mp4' })], next: null }),
+      ),
+      http.post('*/api/watermarks/batches', async ({ request }) => {
+        started.push(await request.json());
+        return HttpResponse.json({ batchId: BATCH }, { status: 201 });
+      }),
+    );
+    renderApp('/en-US/ipci/usercenter/gallerymanagement', { user: USER });
+    await screen.findByTestId('gallery-grid');
+    await userEvent.click(screen.getByRole('checkbox', { name: `Select ${F1}.png` }));
+    expect(screen.queryByTestId('gallery-watermark-videos')).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: `Select ${F1}.png` }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select trailer.mp4' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select teaser.mp4' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Watermark the videos' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/en-US/ipci/usercenter/addwatermarkimage?batch=${BATCH}`));
+    expect(started).toEqual([{ fileIds: [F2, F3] }]);
+  });
 });

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button, Callout, HTMLSelect, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { GoButton } from '../../components/GoButton';
@@ -10,6 +10,7 @@ import { useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { GALLERY_EXTENSIONS, GALLERY_TYPES } from '../../../../domain/gallery';
+import { isVideoMime } from '../../../../domain/watermark';
 import { CapacityStrip } from './CapacityStrip';
 import { FolderNav } from './FolderNav';
 import { GalleryGrid } from './GalleryGrid';
@@ -23,11 +24,14 @@ const ACCEPT = [...GALLERY_TYPES, ...GALLERY_EXTENSIONS.map((e) => `.${e}`)].joi
 /**
  * usercenter/gallerymanagement (issue 14): the user's pictures kept against their anti-counterfeit
  * capacity — the capacity at the top, folders beside (a select on phones), a grid of thumbnails,
- * uploads with progress into the folder shown, and moving or deleting a selection.
+ * uploads with progress into the folder shown, and moving or deleting a selection. A selection of
+ * original videos is watermarked from here (addwatermarkimage marks pictures) and its batch followed
+ * on addwatermarkimage, which shows any batch's progress and copies.
  */
 export function GalleryPage() {
   const { t } = useTranslation();
   const site = useSitePath();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const view = params.get('folder') ?? '';
   const folders = useDetail<GalleryFolders>('/api/gallery/folders');
@@ -77,6 +81,18 @@ export function GalleryPage() {
       /* the client shows the failure */
     } finally {
       setConfirming(false);
+    }
+  }
+
+  const chosen = list.items.filter((f) => selected.has(f.id));
+  const onlyVideos = chosen.length === selected.size && chosen.every((f) => f.kind === 'original' && isVideoMime(f.mime));
+
+  async function watermarkVideos() {
+    try {
+      const r = await api.post<{ batchId: string }>('/api/watermarks/batches', { fileIds: [...selected] });
+      navigate(site(`usercenter/addwatermarkimage?batch=${encodeURIComponent(r.batchId)}`));
+    } catch {
+      /* the client shows the failure */
     }
   }
 
@@ -141,6 +157,7 @@ export function GalleryPage() {
                   </option>
                 ))}
               </HTMLSelect>
+              {onlyVideos && <Button intent="primary" icon="tint" text={t('gallery.watermarkVideos')} onClick={() => void watermarkVideos()} data-testid="gallery-watermark-videos" />}
               <Button intent="danger" icon="trash" text={t('gallery.delete')} onClick={() => setConfirming(true)} data-testid="gallery-delete" />
             </div>
           )}

@@ -8,12 +8,12 @@ import { syntheticImage } from '../../watermark/synthetic';
 import { syntheticVideo } from '../../watermark/syntheticVideo';
 import { galleryUpload, grantCapacity } from '../support/gallery';
 import { closeTestDb, signedIn } from '../support/http';
-import { launchChromium, openSized, overflow, SIZES } from '../support/browser';
+import { launchChromium, openSized, overflow, OVERFLOW, screenshot, SIZES } from '../support/browser';
 
 /**
  * The gallery with a video among its pictures, in Chromium at a phone's and a desktop's width in
  * every language: the page fits, the video's tile shows the frame the API made its thumbnail from
- * and is tagged as a video. With IPCI_SCREENSHOT_DIR set each page is kept as gallery-video-<lang>-<width>.png.
+ * and is tagged as a video, and choosing it offers its watermark. With IPCI_SCREENSHOT_DIR set each page is kept as gallery-video-<lang>-<width>.png.
  */
 let browser: Browser;
 let owner: readonly [string, string];
@@ -52,6 +52,11 @@ describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
     // A string, as the server's tsconfig has no DOM types.
     await page.waitForFunction(`(() => { const img = document.querySelector(${JSON.stringify(`${tile} img`)}); return !!img && img.complete && img.naturalWidth > 0; })()`);
     expect(await page.locator(tile).textContent()).toContain(TAG[lang]);
+    // Chosen, the video is offered its watermark beside move and delete, and the bar still fits.
+    await page.locator(`${tile} .ipci-gallery-check`).click();
+    await page.locator('[data-testid="gallery-watermark-videos"]').waitFor();
+    await screenshot(page, `gallery-video-selected-${lang}-${size}`);
+    expect(await page.evaluate<number>(OVERFLOW)).toBe(0);
     await page.context().close();
   }, 120_000);
 });

@@ -7,8 +7,8 @@ import { inTempDir } from '../../storage/localCopy';
 import { syntheticImage } from '../../watermark/synthetic';
 import { syntheticVideo } from '../../watermark/syntheticVideo';
 import { galleryUpload, grantCapacity } from '../support/gallery';
-import { closeTestDb, signedIn } from '../support/http';
-import { launchChromium, openSized, overflow, OVERFLOW, screenshot, SIZES } from '../support/browser';
+import { apiBase, closeTestDb, signedIn } from '../support/http';
+import { launchChromium, openSized, overflow, OVERFLOW, PHONE, screenshot, SIZES } from '../support/browser';
 
 /**
  * The gallery with a video among its pictures, in Chromium at a phone's and a desktop's width in
@@ -42,6 +42,18 @@ afterAll(async () => {
 });
 
 const TAG: Record<string, string> = { 'zh-CN': '视频', 'en-US': 'Video', 'ja-JP': '動画' };
+
+test('on a phone, watermarking the video from the gallery opens its batch, which ends with the copy to download', async () => {
+  const page = await openSized(browser, PHONE, 'zh-CN', owner);
+  await page.goto(`${apiBase()}/zh-CN/ipci/usercenter/gallerymanagement`);
+  await page.locator(`[data-testid="gallery-file-${videoId}"] .ipci-gallery-check`).click();
+  await page.locator('[data-testid="gallery-watermark-videos"]').click();
+  await page.waitForURL(/\/zh-CN\/ipci\/usercenter\/addwatermarkimage\?batch=/);
+  await page.locator('[data-testid="watermark-item-download"]').waitFor({ timeout: 90_000 });
+  await screenshot(page, 'gallery-video-batch-zh-CN-390');
+  expect(await page.evaluate<number>(OVERFLOW)).toBe(0);
+  await page.context().close();
+}, 150_000);
 
 describe.each(['zh-CN', 'en-US', 'ja-JP'])('in %s', (lang) => {
   test.each(SIZES)('the gallery with a video fits a %s px window and shows its frame', async (size, viewport) => {

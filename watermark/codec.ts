@@ -28,9 +28,12 @@ import { estimateScales } from './scale';
  * up to 18 measured scales and at two refined ones), each passing the CRC by chance with
  * probability 2^-32, so a false payload is below 10^-8 an image before the sync-peak (z ≥ 4.5)
  * and chip-agreement (≥ 0.12) gates, which noise seldom passes, cut it further. At the default
- * 42 dB a 1080p image reads after JPEG q50, a 50 % downscale and a 10 % crop with sync peaks near
- * z = 10–15 and chip agreement near 0.9; below ~450×340 pixels the folded tiles get too few and
- * reading starts to fail (the code is then what still carries most of them).
+ * 42 dB every generated 1080p image of the benchmark reads after JPEG q50, a 50 % downscale, a 10 %
+ * crop, a screenshot round trip and each pair of them. Real photographs of about 1024×700 (city
+ * scenes, landscapes) read 97–100 % after each single attack and 92–100 % after each pair, none
+ * with a wrong payload; the misses are mostly a 50 % downscale, after which the picture is two or
+ * three tiles across and measuring the period can fail. Below ~450×340 pixels the folded tiles get
+ * too few and reading starts to fail (the code is then what still carries most of them).
  */
 export type CodecOptions = {
   /** Target PSNR of the embedding against the original luma, dB. */

@@ -266,7 +266,8 @@ test('wrong type by content, a picture too small, a declared size too large: ref
 });
 
 test('reading a picture does not hold up the API: other requests are answered while it is read', async () => {
-  const large = await photo(11, 1600, 1200);
+  // Large enough that reading it takes seconds even on a fast, idle machine (the guard below).
+  const large = await photo(11, 2400, 1800);
   const started = Date.now();
   let done = false;
   const checking = check(visitor(), large, 'large.jpg').finally(() => (done = true));

@@ -37,6 +37,14 @@ export const VIDEO_EXTENSIONS = ['mp4', 'm4v'] as const;
 export const isVideoMime = (mime: string) => (VIDEO_TYPES as readonly string[]).includes(mime);
 /** A short video: the service is for clips and trailers, not feature films. */
 export const MAX_VIDEO_SECONDS = 300;
+/**
+ * How much larger than its original a video's marked copy may be, for the batch's capacity check: the
+ * pattern is detail the encoder must keep (watermark/video.ts), so x264 at crf 21 writes about 2.05×
+ * the original on the generated test videos and 2–3× on camera footage (measured on 1080p videos of
+ * up to 300 s); a picture's copy is about its original's size. 3 keeps a batch from being accepted
+ * and then failing item by item at its copies' own capacity check.
+ */
+export const VIDEO_COPY_FACTOR = 3;
 /** Identification needs at least this much of a marked video. */
 export const MIN_CLIP_SECONDS = 2;
 

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { formatCapacity } from '../../domain/capacity';
 import { GALLERY_TYPES } from '../../domain/gallery';
-import { isVideoMime, MAX_WATERMARK_PIXELS, MIN_WATERMARK_SIDE, watermarkBatchSchema, watermarkItemListSchema, type WatermarkBatchInput, type WatermarkMedia } from '../../domain/watermark';
+import { isVideoMime, MAX_WATERMARK_PIXELS, MIN_WATERMARK_SIDE, VIDEO_COPY_FACTOR, watermarkBatchSchema, watermarkItemListSchema, type WatermarkBatchInput, type WatermarkMedia } from '../../domain/watermark';
 import { capacityOf } from '../../db/capacity';
 import { hadCapacity } from '../../db/gallery';
 import { ownIpci } from '../../db/ipciList';
@@ -49,7 +49,7 @@ const fileRefused = (status: number, code: string, key: string, params: Record<s
 /**
  * Everything that can refuse a batch, checked before anything is stored or started: the files are
  * the caller's gallery originals of one medium and a size the codec takes, the IPCI is theirs and
- * valid, a package is in force and what is left holds copies about as large as the originals.
+ * valid, a package is in force and what is left holds the copies (VIDEO_COPY_FACTOR × a video).
  */
 async function checkBatch(db: ApiDeps['db'], userId: string, input: WatermarkBatchInput): Promise<{ media: WatermarkMedia; files: PickedFile[] }> {
   const rows: PickedFile[] = await db('gallery_files as f')
@@ -86,8 +86,9 @@ async function checkBatch(db: ApiDeps['db'], userId: string, input: WatermarkBat
   if (capacity.totalBytes === 0) {
     throw new HttpError(402, 'noCapacity', (await hadCapacity(db, userId)) ? 'gallery.capacityExpired' : 'gallery.noCapacity');
   }
-  // A copy is about its original's size (same pixels, same format): the sum is what the batch will take.
-  const needed = files.reduce((sum, f) => sum + Number(f.size), 0);
+  // A picture's copy is about its original's size (same pixels, same format); a video's is re-encoded larger.
+  const factor = media.has('video') ? VIDEO_COPY_FACTOR : 1;
+  const needed = factor * files.reduce((sum, f) => sum + Number(f.size), 0);
   if (needed > capacity.remainingBytes) {
     throw new HttpError(413, 'capacityExceeded', 'watermark.batch.capacityExceeded', { needed: formatCapacity(needed), remaining: formatCapacity(capacity.remainingBytes) });
   }

@@ -10,7 +10,8 @@ import { openStore } from '../../storage';
 import { inTempDir } from '../../storage/localCopy';
 import { ffmpeg } from '../../watermark/ffmpeg';
 import { syntheticVideo } from '../../watermark/syntheticVideo';
-import { markFromDb } from '../../domain/watermark';
+import { formatCapacity } from '../../domain/capacity';
+import { markFromDb, VIDEO_COPY_FACTOR } from '../../domain/watermark';
 import { payloadBigInt } from '../../watermark';
 import { probeVideo, readVideo } from '../../watermark/video';
 import { apiBase, Caller, closeTestDb, eventually, png, signedIn, testDb } from '../support/http';
@@ -121,6 +122,20 @@ test('a video batch gives a marked MP4 in the gallery that reads back the item m
     await ffmpeg(['-i', path.join(dir, 'copy.mp4'), '-t', '1', '-c:v', 'libx264', '-y', path.join(dir, 'second.mp4')]).done;
     oneSecond = await readFile(path.join(dir, 'second.mp4'));
   });
+});
+
+test('a video batch is refused with a 413 unless the capacity left holds VIDEO_COPY_FACTOR times the video, both numbers stated', async () => {
+  const { caller, user } = await signedIn('personal');
+  await grantCapacity(user.id, 5);
+  const clip = (await galleryUpload(caller, video, 'trailer.mp4')).body.file as { id: string; size: number };
+  // Another file takes the rest but twice the video: room for a copy the size of its original, not for one three times it.
+  const filler = (await galleryUpload(caller, await png(), 'filler.png')).body.file as { id: string };
+  await testDb()('gallery_files').where({ id: filler.id }).update({ size: 5 * 1024 * 1024 - 3 * clip.size });
+  expect((await capacity(caller)).used).toBe(5 * 1024 * 1024 - 2 * clip.size);
+  const over = await caller.post('/api/watermarks/batches', { fileIds: [clip.id] });
+  const message = `The watermarked copies need about ${formatCapacity(VIDEO_COPY_FACTOR * clip.size)} but only ${formatCapacity(2 * clip.size)} of your capacity is left`;
+  expect(over).toMatchObject({ status: 413, body: { code: 'capacityExceeded', message } });
+  expect(Number((await testDb()('watermark_batches').where({ user_id: user.id }).count({ n: '*' }))[0].n)).toBe(0);
 });
 
 /** POST /api/watermark-checks as the page sends it (size first), from an address of its own (the per-address limit). */

@@ -174,4 +174,36 @@ describe('addwatermarkimage', () => {
     expect(screen.getByTestId('watermark-form-submit')).toBeDisabled();
     expect(screen.getByTestId('watermark-upload')).toBeDisabled();
   });
+
+  test('the list of copies switches between pictures and videos, asking the API for that medium, in three languages', async () => {
+    const { listed } = service();
+    server.use(
+      http.get('*/api/watermarks/items', ({ request }) => {
+        const media = new URL(request.url).searchParams.get('media');
+        listed.push(`?media=${media}`);
+        const copy = media === 'video' ? item(I2, 'done', { media: 'video', name: 'trailer.mp4' }) : item(I1, 'done');
+        return HttpResponse.json({ items: [copy], next: null });
+      }),
+    );
+    renderApp('/en-US/ipci/usercenter/addwatermarkimage', { user: USER });
+    const media = await screen.findByRole('radiogroup', { name: 'Which copies' });
+    expect(within(media).getByRole('radio', { name: 'Pictures' })).toHaveAttribute('aria-checked', 'true');
+    expect(await screen.findByTestId('watermark-row')).toHaveTextContent('1.jpg');
+
+    await userEvent.click(within(media).getByRole('radio', { name: 'Videos' }));
+    await waitFor(() => expect(screen.getByTestId('watermark-row')).toHaveTextContent('trailer.mp4'));
+    expect(within(media).getByRole('radio', { name: 'Videos' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(screen.getByTestId('watermark-row')).getByRole('button', { name: 'Download the watermarked copy of trailer.mp4' })).toHaveAttribute('href', `/api/watermarks/items/${I2}/download`);
+    expect(listed).toEqual(['?media=image', '?media=video']);
+  });
+
+  test.each([
+    ['zh-CN', '副本类型', '图片', '视频'],
+    ['ja-JP', 'コピーの種類', '画像', '動画'],
+  ] as const)('the switch of copies in %s', async (lang, name, pictures, videos) => {
+    service();
+    renderApp(`/${lang}/ipci/usercenter/addwatermarkimage`, { user: USER, lang });
+    const media = await screen.findByRole('radiogroup', { name });
+    expect(within(media).getAllByRole('radio').map((r) => r.textContent)).toEqual([pictures, videos]);
+  });
 });

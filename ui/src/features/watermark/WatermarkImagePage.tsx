@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import { Button, Callout, FormGroup, HTMLSelect, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, NonIdealState, ProgressBar, SegmentedControl, Spinner } from '@blueprintjs/core';
 import type { FormikProps } from 'formik';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GALLERY_EXTENSIONS, GALLERY_TYPES } from '../../../../domain/gallery';
 import { formatIpciCode } from '../../../../domain/ipci';
 import { ipNameIn } from '../../../../domain/ipNames';
-import { isVideoMime, MAX_WATERMARK_BATCH, MIN_WATERMARK_SIDE, VIDEO_EXTENSIONS, watermarkBatchSchema } from '../../../../domain/watermark';
+import { isVideoMime, MAX_WATERMARK_BATCH, MIN_WATERMARK_SIDE, VIDEO_EXTENSIONS, watermarkBatchSchema, type WatermarkMedia } from '../../../../domain/watermark';
 import { api } from '../../api/client';
 import { CheckedForm } from '../../components/CheckedForm';
 import { GoButton } from '../../components/GoButton';
@@ -45,7 +45,8 @@ const usableIpci = (i: IpciChoice) => i.source === 'ipci' && i.code !== null && 
  * usercenter/addwatermarkimage (issue 14): the user picks pictures from their gallery (or uploads
  * them into it first), optionally names one of their IPCIs, and starts a batch; its progress is
  * followed file by file (`?batch=` keeps it across a reload or from the finishing message) with a
- * download per copy, and below are the copies made before.
+ * download per copy, and below are the copies made before, pictures' or videos' (a video batch,
+ * started from the gallery, is followed here too).
  */
 export function WatermarkImagePage() {
   const { t } = useTranslation();
@@ -57,7 +58,8 @@ export function WatermarkImagePage() {
   const folders = useDetail<GalleryFolders>('/api/gallery/folders');
   const ipcis = useDetail<{ items: IpciChoice[] }>('/api/ipcis');
   const pictures = useKeysetPages<GalleryFilesPage, GalleryFile>('/api/gallery/files', { folder: folder || undefined }, (r) => r.items.filter(isPicture));
-  const copies = useKeysetPages<WatermarkItemPage, WatermarkItem>('/api/watermarks/items', { media: 'image' }, (r) => r.items);
+  const [media, setMedia] = useState<WatermarkMedia>('image');
+  const copies = useKeysetPages<WatermarkItemPage, WatermarkItem>('/api/watermarks/items', { media }, (r) => r.items);
   const form = useRef<FormikProps<BatchValues> | null>(null);
   const input = useRef<HTMLInputElement | null>(null);
   const capacity = folders.detail?.capacity;
@@ -214,7 +216,20 @@ export function WatermarkImagePage() {
       </CheckedForm>
 
       <section className="ipci-stack">
-        <h3 className="ipci-watermark-heading">{t('watermark.list.title')}</h3>
+        <div className="ipci-toolbar">
+          <h3 className="ipci-watermark-heading">{t('watermark.list.title')}</h3>
+          <SegmentedControl
+            size="small"
+            aria-label={t('watermark.list.media')}
+            options={[
+              { label: t('watermark.list.pictures'), value: 'image' },
+              { label: t('watermark.list.videos'), value: 'video' },
+            ]}
+            value={media}
+            onValueChange={(v) => setMedia(v as WatermarkMedia)}
+            data-testid="watermark-list-media"
+          />
+        </div>
         <WatermarkedList list={copies} />
       </section>
     </div>

@@ -111,6 +111,14 @@ test('a batch of three: copies in the gallery beside their originals, capacity g
   expect(page.body.items[0]).toMatchObject({ state: 'done', fileSize: expect.any(Number), ipci: { code: ipci.code } });
 
   expect(await messageOf(caller, 'watermarkBatchFinished')).toMatchObject({ actionLink: `usercenter/addwatermarkimage?batch=${batch.id}` });
+  // Each item may take 90 minutes (a long video) and must heartbeat every 2.
+  const history = await temporal.workflow.getHandle(`watermarkBatch-${batch.id}`).fetchHistory();
+  const scheduled = history.events!.map((e) => e.activityTaskScheduledEventAttributes).filter((a) => a?.activityType?.name === 'embedWatermarkItem');
+  expect(scheduled.map((a) => [Number(a!.startToCloseTimeout!.seconds), Number(a!.heartbeatTimeout!.seconds)])).toEqual([
+    [5400, 120],
+    [5400, 120],
+    [5400, 120],
+  ]);
   await saveHistory(temporal, `watermarkBatch-${batch.id}`, 'watermarkBatch-three-done');
 });
 

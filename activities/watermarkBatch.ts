@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { siteOrigin } from '../api/lib/siteOrigin';
@@ -11,11 +14,13 @@ import { insertMessage } from '../db/messages';
 import { certifiedNames } from '../db/protection';
 import { countBatch, finishWatermarkBatch, itemMark, itemToEmbed, setItemState, storeWatermarkedCopy } from '../db/watermarks';
 import type { ObjectStore } from '../storage';
+import { withLocalCopy } from '../storage/localCopy';
 import { DEFAULT_PSNR, embedWatermark, payloadBigInt, readWatermark } from '../watermark';
 import { signCredentials, type CredentialsClaim, type CredentialsType } from '../watermark/credentials';
 import { credentialsKey } from '../watermark/credentialsKey';
 import { FfmpegFailed, FfmpegMissing } from '../watermark/ffmpeg';
-import { markedVideo, VideoUnreadable } from '../watermark/video';
+import { embedVideo, readVideo, VideoUnreadable, videoPsnr } from '../watermark/video';
+import { heartbeat } from './lib/heartbeat';
 
 /** What a copy's content credentials state (watermark/credentials.ts signs them): who, which IP, which item. */
 export interface WatermarkClaim {
@@ -56,25 +61,13 @@ export const MIN_COPY_PSNR = 40;
 const IMAGE_FORMATS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /**
- * One original made into its marked copy, in the original's format (the codec writes JPEG at
+ * One picture made into its marked copy, in the original's format (the codec writes JPEG at
  * quality 95 without chroma subsampling, PNG losslessly), and checked: the copy as written is read
- * back and must give `mark`, else nobody could ever identify it. Every medium and every addition to
- * a copy goes through here: `claim` is what content credentials state; the watermark itself needs
- * only the mark.
+ * back and must give `mark`, else nobody could ever identify it. Every addition to a picture's copy
+ * goes through here: `claim` is what content credentials state; the watermark itself needs only the
+ * mark. (A video is marked file to file by storeMarkedVideo.)
  */
 export async function markedCopy(original: Buffer, mime: string, mark: bigint, claim: WatermarkClaim): Promise<MarkedCopy> {
-  if (isVideoMime(mime)) {
-    let copy: { bytes: Buffer; psnr: number } | null;
-    try {
-      copy = await markedVideo(original, markBytes(mark));
-    } catch (err) {
-      if (err instanceof FfmpegMissing) throw new ItemRefused('video.ffmpegMissing', { cause: err });
-      if (err instanceof VideoUnreadable || err instanceof FfmpegFailed) throw new ItemRefused('video.unreadable', { cause: err });
-      throw err;
-    }
-    if (!copy) throw new ItemRefused('watermark.batch.itemUnverified');
-    return { bytes: copy.bytes, mime, ext: 'mp4', psnr: copy.psnr, credentials: false };
-  }
   const ext = IMAGE_FORMATS[mime];
   if (!ext) throw new ItemRefused('watermark.batch.itemUnsupported');
   for (const psnr of EMBEDDING_PSNR) {
@@ -122,12 +115,77 @@ export const copyKey = (itemId: string, ext: string) => `watermarked/${itemId}.$
 /** "poster.png" → "poster-watermarked.png" (the copy's name in the gallery and its download). */
 export const copyName = (sourceName: string, ext: string) => `${sourceName.replace(/\.[^.]*$/, '') || 'image'}-watermarked.${ext}`.slice(-255);
 
-async function readObject(store: ObjectStore, key: string): Promise<Buffer | null> {
+async function readObject(store: ObjectStore, key: string): Promise<Buffer> {
   const object = await store.get(key);
-  if (!object) return null;
+  // Deleted since the activity looked: a retry finds it gone and fails the item.
+  if (!object) throw new Error(`stored object ${key} is missing`);
   const chunks: Buffer[] = [];
   for await (const chunk of object.body) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+type ItemToEmbed = NonNullable<Awaited<ReturnType<typeof itemToEmbed>>>;
+
+/** A copy stored under its item's key (copyKey): what its gallery row needs. */
+interface StoredCopy {
+  mime: string;
+  ext: string;
+  size: number;
+  psnr: number;
+  credentials: boolean;
+}
+
+/**
+ * A picture's marked copy (markedCopy), made in memory — a picture is at most MAX_WATERMARK_PIXELS —
+ * and stored under its item's key.
+ */
+async function storeMarkedPicture(k: Knex, store: ObjectStore, item: ItemToEmbed, sourceKey: string): Promise<StoredCopy> {
+  const original = await readObject(store, sourceKey);
+  const claim: WatermarkClaim = {
+    itemId: item.id,
+    owner: { id: item.user_id, name: await ownerOnCopy(k, item) },
+    ipci: item.ipci_id ? { id: item.ipci_id, code: item.ipci_code!, names: { zh: item.ip_name_zh!, en: item.ip_name_en!, ja: item.ip_name_ja! } } : null,
+  };
+  const copy = await markedCopy(original, item.mime!, itemMark(item), claim);
+  heartbeat({ step: 'storing' });
+  if (copy.credentials) {
+    // Before the copy exists anywhere: the identification page knows it for the platform's by this certificate.
+    const signer = await credentialsKey();
+    await publishC2paCertificate(k, signer.sha256, signer.pem);
+  }
+  const size = copy.bytes.length;
+  await store.put(copyKey(item.id, copy.ext), Readable.from([copy.bytes]), { contentType: copy.mime, originalName: copyName(item.source_name, copy.ext), maxBytes: size });
+  return { mime: copy.mime, ext: copy.ext, size, psnr: copy.psnr, credentials: copy.credentials };
+}
+
+/**
+ * A video's marked copy, file to file: a 300-s 1080p original and its copy (2–3× larger) are hundreds
+ * of MB, never held in memory. The original is streamed to a temporary folder, marked into a copy
+ * beside it (watermark/video embedVideo), the copy read back (it must give the item's mark), measured
+ * and streamed to the store under its item's key. Embedding such a video takes 10 minutes or more:
+ * the activity heartbeats every couple of seconds of frames.
+ */
+async function storeMarkedVideo(store: ObjectStore, item: ItemToEmbed, sourceKey: string): Promise<StoredCopy> {
+  const mark = itemMark(item);
+  const mime = item.mime!;
+  try {
+    return await withLocalCopy(store, sourceKey, async (original) => {
+      const marked = path.join(path.dirname(original), 'marked.mp4');
+      await embedVideo(original, marked, markBytes(mark), (seconds) => heartbeat({ step: 'embedding', seconds }));
+      const reading = await readVideo(marked, (seconds) => heartbeat({ step: 'verifying', seconds }));
+      if (!reading || payloadBigInt(reading.payload) !== mark) throw new ItemRefused('watermark.batch.itemUnverified');
+      heartbeat({ step: 'measuring' });
+      const psnr = await videoPsnr(marked, original);
+      const { size } = await stat(marked);
+      heartbeat({ step: 'storing' });
+      await store.put(copyKey(item.id, 'mp4'), createReadStream(marked), { contentType: mime, originalName: copyName(item.source_name, 'mp4'), maxBytes: size });
+      return { mime, ext: 'mp4', size, psnr, credentials: false };
+    });
+  } catch (err) {
+    if (err instanceof FfmpegMissing) throw new ItemRefused('video.ffmpegMissing', { cause: err });
+    if (err instanceof VideoUnreadable || err instanceof FfmpegFailed) throw new ItemRefused('video.unreadable', { cause: err });
+    throw err;
+  }
 }
 
 /** Where the batch's closing message leads: the page that shows it. */
@@ -150,41 +208,31 @@ export function watermarkBatchActivities(k: Knex, store: ObjectStore) {
       const item = await itemToEmbed(k, input.itemId);
       if (!item) throw new Error(`watermark item ${input.itemId} does not exist`);
       if (item.state === 'done' || item.state === 'failed') return 'skipped';
-      const original = item.storage_key ? await readObject(store, item.storage_key) : null;
-      if (!original || !item.mime) {
+      const sourceKey = item.storage_key && item.mime && (await store.head(item.storage_key)) ? item.storage_key : null;
+      if (!sourceKey) {
         // The original was deleted after the batch was asked for.
         await fail(item.id, item.batch_id, 'watermark.batch.itemSourceGone');
         return 'failed';
       }
       await setItemState(k, item.id, 'embedding');
-      const claim: WatermarkClaim = {
-        itemId: item.id,
-        owner: { id: item.user_id, name: await ownerOnCopy(k, item) },
-        ipci: item.ipci_id ? { id: item.ipci_id, code: item.ipci_code!, names: { zh: item.ip_name_zh!, en: item.ip_name_en!, ja: item.ip_name_ja! } } : null,
-      };
-      let copy: MarkedCopy;
+      heartbeat({ step: 'embedding' });
+      let copy: StoredCopy;
       try {
-        copy = await markedCopy(original, item.mime, itemMark(item), claim);
+        copy = isVideoMime(item.mime!) ? await storeMarkedVideo(store, item, sourceKey) : await storeMarkedPicture(k, store, item, sourceKey);
       } catch (err) {
         if (!(err instanceof ItemRefused)) throw err;
         await fail(item.id, item.batch_id, err.key);
         return 'failed';
       }
-      if (copy.credentials) {
-        // Before the copy exists anywhere: the identification page knows it for the platform's by this certificate.
-        const signer = await credentialsKey();
-        await publishC2paCertificate(k, signer.sha256, signer.pem);
-      }
       const key = copyKey(item.id, copy.ext);
       const name = copyName(item.source_name, copy.ext);
-      await store.put(key, Readable.from([copy.bytes]), { contentType: copy.mime, originalName: name, maxBytes: copy.bytes.length });
       const stored = await storeWatermarkedCopy(k, {
         itemId: item.id,
         fileId: randomUUID(),
         folderId: item.folder_id,
         psnr: copy.psnr,
         credentials: copy.credentials,
-        upload: { owner_id: item.user_id, kind: GALLERY_UPLOAD_KIND, mime: copy.mime, ext: copy.ext, size: String(copy.bytes.length), width: item.width, height: item.height, original_name: name, storage_key: key },
+        upload: { owner_id: item.user_id, kind: GALLERY_UPLOAD_KIND, mime: copy.mime, ext: copy.ext, size: String(copy.size), width: item.width, height: item.height, original_name: name, storage_key: key },
       });
       if (stored.state === 'capacity') {
         await store.delete(key);

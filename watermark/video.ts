@@ -1,6 +1,3 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { inTempDir } from '../storage/localCopy';
 import { readLuma, watermarkDelta, type Reading } from './codec';
 import { ffmpeg, ffmpegOutput, ffprobe, FfmpegFailed, rawFrames, writeFrame, type ProbeStream } from './ffmpeg';
 
@@ -35,6 +32,21 @@ export const VIDEO_PSNR = 44;
 const MARKED_CRF = 21;
 /** Frames beyond this many seconds add nothing a reading needs (it reads from ten times the minimum clip). */
 const READ_SECONDS = 20;
+/** How often, in seconds of video, embedding and reading report their progress (a batch's activity heartbeats on it). */
+const PROGRESS_SECONDS = 2;
+
+/** Told how many seconds of the video's frames have been processed so far. */
+export type VideoProgress = (seconds: number) => void;
+
+/** A counter of frames that calls `onProgress` every PROGRESS_SECONDS of them. */
+function frameCounter(fps: number, onProgress: VideoProgress | undefined) {
+  const every = Math.max(1, Math.round(PROGRESS_SECONDS * fps));
+  let frames = 0;
+  return () => {
+    frames++;
+    if (onProgress && frames % every === 0) onProgress(frames / fps);
+  };
+}
 
 export type VideoFacts = {
   /** As shown: a phone video's rotation is applied (ffmpeg decodes upright). */
@@ -90,17 +102,19 @@ const decoder = (file: string, fps: number, extra: string[] = []) =>
   ffmpeg(['-i', file, ...extra, '-map', '0:v:0', '-an', '-sn', '-r', String(fps), '-pix_fmt', 'yuv420p', '-f', 'rawvideo', 'pipe:1']);
 
 /**
- * Writes to `outFile` (an MP4) `inFile` with `payload` (8 bytes) embedded in every frame. Rejects with
- * VideoUnreadable when the input is no video, FfmpegFailed when decoding or encoding fails,
- * FfmpegMissing without ffmpeg. Returns the facts of the input.
+ * Writes to `outFile` (an MP4) `inFile` with `payload` (8 bytes) embedded in every frame, calling
+ * `onProgress` every PROGRESS_SECONDS of frames. Rejects with VideoUnreadable when the input is no
+ * video, FfmpegFailed when decoding or encoding fails, FfmpegMissing without ffmpeg. Returns the facts
+ * of the input.
  */
-export async function embedVideo(inFile: string, outFile: string, payload: Uint8Array): Promise<VideoFacts> {
+export async function embedVideo(inFile: string, outFile: string, payload: Uint8Array, onProgress?: VideoProgress): Promise<VideoFacts> {
   const facts = await probeVideo(inFile);
   if (!facts?.hasVideo || !facts.fps) throw new VideoUnreadable(`${inFile} holds no video ffmpeg can read`);
   const { width, height, fps } = facts;
   // The chips' amplitude does not depend on the picture when the picture is flat: one uniform pattern.
   const delta = watermarkDelta(new Float32Array(width * height).fill(128), width, height, payload, { psnr: VIDEO_PSNR });
   const size = planes(width, height);
+  const counted = frameCounter(fps, onProgress);
 
   const dec = decoder(inFile, fps);
   const enc = ffmpeg(
@@ -122,6 +136,7 @@ export async function embedVideo(inFile: string, outFile: string, payload: Uint8
         const y = new Uint8ClampedArray(out.buffer, out.byteOffset, size.luma);
         for (let i = 0; i < size.luma; i++) y[i] = y[i] + delta[i];
         await writeFrame(enc.child.stdin!, out);
+        counted();
       }
     } finally {
       enc.child.stdin!.end();
@@ -139,20 +154,23 @@ export async function embedVideo(inFile: string, outFile: string, payload: Uint8
 
 /**
  * The payload a video (or a clip of one) carries, or null when it carries none the codec can be sure
- * of. Reads up to READ_SECONDS from the start. Rejects with VideoUnreadable when the file is no video.
+ * of. Reads up to READ_SECONDS from the start, calling `onProgress` every PROGRESS_SECONDS of frames.
+ * Rejects with VideoUnreadable when the file is no video.
  */
-export async function readVideo(file: string): Promise<{ payload: Uint8Array; confidence: number; frames: number } | null> {
+export async function readVideo(file: string, onProgress?: VideoProgress): Promise<{ payload: Uint8Array; confidence: number; frames: number } | null> {
   const facts = await probeVideo(file);
   if (!facts?.hasVideo || !facts.fps) throw new VideoUnreadable(`${file} holds no video ffmpeg can read`);
   const { width, height } = facts;
   const size = planes(width, height);
   const sum = new Float64Array(size.luma);
   let frames = 0;
+  const counted = frameCounter(facts.fps, onProgress);
   const dec = decoder(file, facts.fps, ['-t', String(READ_SECONDS)]);
   try {
     for await (const frame of rawFrames(dec.child.stdout, size.frame)) {
       for (let i = 0; i < size.luma; i++) sum[i] += frame[i];
       frames++;
+      counted();
     }
     await dec.done;
   } catch (err) {
@@ -194,21 +212,4 @@ export async function videoPsnr(marked: string, original: string): Promise<numbe
   if (!mse.length) throw new FfmpegFailed('the psnr filter measured no frame');
   const mean = mse.reduce((a, b) => a + b, 0) / mse.length;
   return mean === 0 ? Infinity : 10 * Math.log10((255 * 255) / mean);
-}
-
-/**
- * The watermarked copy of an MP4 held in memory (a batch item), made in a temporary folder that is
- * removed afterwards, and checked: the copy is read back and must give `payload`, else null. The
- * PSNR is the copy's luma against the original's. Rejects as embedVideo does.
- */
-export function markedVideo(original: Buffer, payload: Uint8Array): Promise<{ bytes: Buffer; psnr: number } | null> {
-  return inTempDir(async (dir) => {
-    const input = path.join(dir, 'original.mp4');
-    const output = path.join(dir, 'marked.mp4');
-    await writeFile(input, original);
-    await embedVideo(input, output, payload);
-    const reading = await readVideo(output);
-    if (!reading || !reading.payload.every((b, i) => b === payload[i])) return null;
-    return { bytes: await readFile(output), psnr: await videoPsnr(output, input) };
-  });
 }

@@ -4,9 +4,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
+import { ReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { asyncLocalStorage, type Context } from '@temporalio/activity';
+import { watermarkBatchActivities } from '../../activities/watermarkBatch';
 import { thumbnailKey } from '../../db/gallery';
+import { createWatermarkBatch } from '../../db/watermarks';
 import { runTs, stopChild } from '../../scripts/lib/children';
-import { openStore } from '../../storage';
+import { openStore, type ObjectStore, type PutOptions } from '../../storage';
 import { inTempDir } from '../../storage/localCopy';
 import { ffmpeg } from '../../watermark/ffmpeg';
 import { syntheticVideo } from '../../watermark/syntheticVideo';
@@ -136,6 +141,35 @@ test('a video batch is refused with a 413 unless the capacity left holds VIDEO_C
   const message = `The watermarked copies need about ${formatCapacity(VIDEO_COPY_FACTOR * clip.size)} but only ${formatCapacity(2 * clip.size)} of your capacity is left`;
   expect(over).toMatchObject({ status: 413, body: { code: 'capacityExceeded', message } });
   expect(Number((await testDb()('watermark_batches').where({ user_id: user.id }).count({ n: '*' }))[0].n)).toBe(0);
+});
+
+test('a video item is marked file to file: the copy is streamed to the store from a file, and the activity heartbeats at its steps and every 2 s of frames', async () => {
+  const { caller, user } = await signedIn('personal');
+  await grantCapacity(user.id, 5);
+  const clip = (await galleryUpload(caller, video, 'trailer.mp4')).body.file as { id: string };
+  const { items } = await createWatermarkBatch(testDb(), { userId: user.id, media: 'video', ipciId: null, files: [{ id: clip.id, name: 'trailer.mp4' }] });
+  const base = store();
+  const puts: Array<{ key: string; file: string | null; maxBytes: number }> = [];
+  const recording: ObjectStore = Object.assign(Object.create(base), {
+    put: (key: string, body: Readable, options: PutOptions) => {
+      puts.push({ key, file: body instanceof ReadStream ? String(body.path) : null, maxBytes: options.maxBytes });
+      return base.put(key, body, options);
+    },
+  });
+  const beats: unknown[] = [];
+  const activity = { heartbeat: (details: unknown) => beats.push(details) } as unknown as Context;
+  const acts = watermarkBatchActivities(testDb(), recording);
+  expect(await asyncLocalStorage.run(activity, () => acts.embedWatermarkItem({ itemId: items[0].id }))).toBe('done');
+
+  const copy = await testDb()('watermark_items as w').join('gallery_files as f', 'f.id', 'w.copy_file_id').where('w.id', items[0].id).first('f.size');
+  expect(puts).toEqual([{ key: `watermarked/${items[0].id}.mp4`, file: expect.stringMatching(/marked\.mp4$/), maxBytes: Number(copy.size) }]);
+  expect(beats).toEqual([
+    { step: 'embedding' },
+    { step: 'embedding', seconds: 2 },
+    { step: 'verifying', seconds: 2 },
+    { step: 'measuring' },
+    { step: 'storing' },
+  ]);
 });
 
 /** POST /api/watermark-checks as the page sends it (size first), from an address of its own (the per-address limit). */

@@ -13,8 +13,8 @@ import { downloadBy, launchChromium, openSized, OVERFLOW, screenshot, SIZES } fr
 /**
  * usercenter/addwatermarkimage in Chromium (issue 14): the owner picks two gallery pictures and an
  * IPCI, starts the batch, watches both copies get done, downloads one and it carries its item's
- * mark; the page with a finished batch and the list of copies fits a 390 px phone and a 1440 px
- * desktop in the three languages. IPCI_SCREENSHOT_DIR keeps every page to look at.
+ * mark; the page with a finished batch and the list of copies (pictures, then videos) fits a 390 px
+ * phone and a 1440 px desktop in the three languages. IPCI_SCREENSHOT_DIR keeps every page to look at.
  */
 let browser: Browser;
 let owner: { username: string; password: string; id: string };
@@ -83,6 +83,14 @@ describe.each(SIZES)('at %s px', (size, viewport) => {
     for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
     const reading = await readWatermark(Buffer.concat(chunks));
     expect(reading && payloadBigInt(reading.payload)).toBe(markFromDb(items[0].mark));
+
+    // The list's switch to videos: this owner has marked none, and the page still fits.
+    const media = page.locator('[data-testid="watermark-list-media"] [role="radio"]');
+    await media.nth(1).click();
+    await page.locator('[data-testid="watermark-row"]').first().waitFor({ state: 'detached' });
+    expect(await media.nth(1).getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, `addwatermarkimage-videos-${lang}-${size}`);
+    expect(await page.evaluate<number>(OVERFLOW)).toBe(0);
     await page.context().close();
   }, 180_000);
 });

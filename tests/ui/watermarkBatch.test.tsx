@@ -175,7 +175,7 @@ describe('addwatermarkimage', () => {
     expect(screen.getByTestId('watermark-upload')).toBeDisabled();
   });
 
-  test('the list of copies switches between pictures and videos, asking the API for that medium, in three languages', async () => {
+  test('the list of copies switches between pictures and videos, asking the API for that medium', async () => {
     const { listed } = service();
     server.use(
       http.get('*/api/watermarks/items', ({ request }) => {
@@ -195,6 +195,15 @@ describe('addwatermarkimage', () => {
     expect(within(media).getByRole('radio', { name: 'Videos' })).toHaveAttribute('aria-checked', 'true');
     expect(within(screen.getByTestId('watermark-row')).getByRole('button', { name: 'Download the watermarked copy of trailer.mp4' })).toHaveAttribute('href', `/api/watermarks/items/${I2}/download`);
     expect(listed).toEqual(['?media=image', '?media=video']);
+  });
+
+  test('following a video batch to its end switches the list of copies to videos', async () => {
+    const video = (id: string) => item(id, 'done', { media: 'video', name: 'trailer.mp4' });
+    const { listed } = service({ batches: [{ batch: { ...batch('finished', [video(I1)], 1, 0).batch, media: 'video' } }] });
+    renderApp(`/en-US/ipci/usercenter/addwatermarkimage?batch=${BATCH}`, { user: USER });
+    const media = await screen.findByRole('radiogroup', { name: 'Which copies' });
+    await waitFor(() => expect(within(media).getByRole('radio', { name: 'Videos' })).toHaveAttribute('aria-checked', 'true'));
+    await waitFor(() => expect(listed).toEqual(['?media=image', '?media=video']));
   });
 
   test.each([

@@ -22,7 +22,7 @@ import type { GalleryCapacity, GalleryFile, GalleryFilesPage, GalleryFolders } f
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { BatchProgress } from './BatchProgress';
 import { WatermarkedList } from './WatermarkedList';
-import type { IpciChoice, WatermarkItem, WatermarkItemPage } from './types';
+import type { IpciChoice, WatermarkBatch, WatermarkItem, WatermarkItemPage } from './types';
 import '../gallery/gallery.css';
 import './watermark.css';
 
@@ -90,8 +90,10 @@ export function WatermarkImagePage() {
     setParams({ batch: r.batchId });
   }
 
-  function finished() {
-    copies.reload();
+  function finished(batch: WatermarkBatch) {
+    // The list shows the copies just made: a video batch (started from the gallery) switches it to videos.
+    if (batch.media === media) copies.reload();
+    else setMedia(batch.media);
     void folders.reload();
   }
 

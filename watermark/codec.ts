@@ -30,10 +30,12 @@ import { estimateScales } from './scale';
  * and chip-agreement (≥ 0.12) gates, which noise seldom passes, cut it further. At the default
  * 42 dB every generated 1080p image of the benchmark reads after JPEG q50, a 50 % downscale, a 10 %
  * crop, a screenshot round trip and each pair of them. Real photographs of about 1024×700 (city
- * scenes, landscapes) read 97–100 % after each single attack and 92–100 % after each pair, none
- * with a wrong payload; the misses are mostly a 50 % downscale, after which the picture is two or
- * three tiles across and measuring the period can fail. Below ~450×340 pixels the folded tiles get
- * too few and reading starts to fail (the code is then what still carries most of them).
+ * scenes, landscapes) read 95–100 % after each single attack and 91–100 % after each pair, none
+ * with a wrong payload (the city scenes are the hard set); the misses are mostly a 50 % downscale,
+ * after which the picture is two or three tiles across and measuring the period can fail, and
+ * pictures busy all over (foliage, façades) with little quiet area to read. Below ~450×340
+ * pixels the folded tiles get too few and reading starts to fail (BSD68's 481×321 photographs:
+ * three in four read untouched, none after a 50 % downscale).
  */
 export type CodecOptions = {
   /** Target PSNR of the embedding against the original luma, dB. */

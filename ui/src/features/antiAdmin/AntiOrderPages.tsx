@@ -1,9 +1,10 @@
-import { Card, HTMLTable } from '@blueprintjs/core';
+import { Card } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { displayActualAmount } from '../../../../domain/orders';
 import { ListCard } from '../../components/ListCard';
+import { ListTable } from '../../components/ListTable';
 import { SearchToolbar } from '../../components/SearchToolbar';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useDetail } from '../../lib/useDetail';
@@ -35,43 +36,27 @@ export function AntiOrdersPage() {
       </SearchToolbar>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'shopping-cart', title: t('antiAdmin.orders.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table ipci-anti-table" striped style={{ width: '100%' }}>
-            <thead>
-              <tr>
-                <th>{t('orders.orderNo')}</th>
-                <th>{t('antiAdmin.orders.package')}</th>
-                <th>{t('antiAdmin.orders.buyer')}</th>
-                <th style={{ textAlign: 'right' }}>{t('orders.actualAmount')}</th>
-                <th>{t('orders.state')}</th>
-                <th>{t('orders.createdAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((o) => (
-                <tr key={o.id} data-testid="anti-order-row">
-                  <td className="ipci-nowrap" data-label={t('orders.orderNo')}>
-                    <Link to={`${BASE}/${o.id}`}>{o.orderNo}</Link>
-                  </td>
-                  <td className="ipci-name-cell" data-label={t('antiAdmin.orders.package')}>
+          <ListTable
+            rows={list}
+            rowTestId="anti-order-row"
+            columns={[
+              { head: t('orders.orderNo'), className: 'ipci-nowrap', cell: (o) => <Link to={`${BASE}/${o.id}`}>{o.orderNo}</Link> },
+              {
+                head: t('antiAdmin.orders.package'),
+                className: 'ipci-name-cell',
+                cell: (o) => (
+                  <>
                     {orderName(o, lang)}
                     {o.antiPackage && <div className="ipci-muted">{capacityText(o.antiPackage)}</div>}
-                  </td>
-                  <td className="ipci-name-cell" data-label={t('antiAdmin.orders.buyer')}>
-                    <PersonText person={o.buyer} />
-                  </td>
-                  <td className="ipci-nowrap" style={{ textAlign: 'right' }} data-label={t('orders.actualAmount')}>
-                    {displayActualAmount(o)}
-                  </td>
-                  <td data-label={t('orders.state')}>
-                    <OrderStateTag state={o.orderState} />
-                  </td>
-                  <td className="ipci-nowrap" data-label={t('orders.createdAt')}>
-                    {formatDateTime(o.createdAt, lang)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+                  </>
+                ),
+              },
+              { head: t('antiAdmin.orders.buyer'), className: 'ipci-name-cell', cell: (o) => <PersonText person={o.buyer} /> },
+              { head: t('orders.actualAmount'), className: 'ipci-nowrap', numeric: true, cell: displayActualAmount },
+              { head: t('orders.state'), cell: (o) => <OrderStateTag state={o.orderState} /> },
+              { head: t('orders.createdAt'), className: 'ipci-nowrap', cell: (o) => formatDateTime(o.createdAt, lang) },
+            ]}
+          />
         )}
       </ListCard>
     </div>

@@ -1,9 +1,9 @@
-import { HTMLTable } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHECK_ORIGINS } from '../../../../domain/antiAdmin';
 import { WATERMARK_MEDIA, WATERMARK_STATES, type WatermarkMedia } from '../../../../domain/watermark';
 import { ListCard } from '../../components/ListCard';
+import { ListTable, type ListColumn } from '../../components/ListTable';
 import { formatBytes, formatDateTime, translateError } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
@@ -33,46 +33,19 @@ export function WatermarkItemsPage({ media }: { media: WatermarkMedia }) {
       </div>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: media === 'image' ? 'media' : 'video', title: t('antiAdmin.watermarks.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table ipci-anti-table" striped style={{ width: '100%' }}>
-            <thead>
-              <tr>
-                <th>{t('antiAdmin.watermarks.createdAt')}</th>
-                <th>{t('antiAdmin.watermarks.user')}</th>
-                <th>{t('antiAdmin.watermarks.source')}</th>
-                <th style={{ textAlign: 'right' }}>{t('antiAdmin.watermarks.fileSize')}</th>
-                <th>{t('antiAdmin.watermarks.state')}</th>
-                <th>{t('antiAdmin.watermarks.ipci')}</th>
-                <th>{t('antiAdmin.watermarks.error')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((w) => (
-                <tr key={w.id} data-testid="admin-watermark-row">
-                  <td className="ipci-nowrap" data-label={t('antiAdmin.watermarks.createdAt')}>
-                    {formatDateTime(w.createdAt, lang)}
-                  </td>
-                  <td className="ipci-name-cell" data-label={t('antiAdmin.watermarks.user')}>
-                    <PersonText person={w.user} />
-                  </td>
-                  <td className="ipci-name-cell ipci-pre-text" data-label={t('antiAdmin.watermarks.source')}>
-                    {w.sourceName}
-                  </td>
-                  <td className="ipci-nowrap" style={{ textAlign: 'right' }} data-label={t('antiAdmin.watermarks.fileSize')}>
-                    {w.fileSize === null ? '—' : formatBytes(w.fileSize)}
-                  </td>
-                  <td data-label={t('antiAdmin.watermarks.state')}>
-                    <WatermarkStateTag state={w.watermarkState} />
-                  </td>
-                  <td data-label={t('antiAdmin.watermarks.ipci')}>
-                    <IpciText code={w.ipciCode} names={w.ipNames} />
-                  </td>
-                  <td className="ipci-name-cell" data-label={t('antiAdmin.watermarks.error')}>
-                    {w.error ? translateError(t, w.error) : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <ListTable
+            rows={list}
+            rowTestId="admin-watermark-row"
+            columns={[
+              { head: t('antiAdmin.watermarks.createdAt'), className: 'ipci-nowrap', cell: (w) => formatDateTime(w.createdAt, lang) },
+              { head: t('antiAdmin.watermarks.user'), className: 'ipci-name-cell', cell: (w) => <PersonText person={w.user} /> },
+              { head: t('antiAdmin.watermarks.source'), className: 'ipci-name-cell ipci-pre-text', cell: (w) => w.sourceName },
+              { head: t('antiAdmin.watermarks.fileSize'), className: 'ipci-nowrap', numeric: true, cell: (w) => (w.fileSize === null ? '—' : formatBytes(w.fileSize)) },
+              { head: t('antiAdmin.watermarks.state'), cell: (w) => <WatermarkStateTag state={w.watermarkState} /> },
+              { head: t('antiAdmin.watermarks.ipci'), cell: (w) => <IpciText code={w.ipciCode} names={w.ipNames} /> },
+              { head: t('antiAdmin.watermarks.error'), className: 'ipci-name-cell', cell: (w) => (w.error ? translateError(t, w.error) : '—') },
+            ]}
+          />
         )}
       </ListCard>
     </div>
@@ -93,6 +66,56 @@ export function WatermarkChecksPage({ media }: { media?: WatermarkMedia }) {
   const query = detected ? { found: 'true', media: medium || undefined, origin: origin || undefined } : { media, found: found || undefined, origin: origin || undefined };
   const { first, items, next, loadMore, failed } = useKeysetPages<Page<AdminWatermarkCheck>, AdminWatermarkCheck>('/api/admin/watermarkChecks', query, (r) => r.items);
   const title = detected ? 'antiAdmin.checks.detectedTitle' : `antiAdmin.checks.${media}Title`;
+  const checkedAt: ListColumn<AdminWatermarkCheck> = { head: t('antiAdmin.checks.checkedAt'), className: 'ipci-nowrap', cell: (c) => formatDateTime(c.checkedAt, lang) };
+  const owner: ListColumn<AdminWatermarkCheck> = { head: t('antiAdmin.checks.owner'), className: 'ipci-name-cell', cell: (c) => <PersonText person={c.owner} /> };
+  const file: ListColumn<AdminWatermarkCheck> = { head: t('antiAdmin.checks.file'), className: 'ipci-name-cell ipci-pre-text', cell: (c) => c.fileName };
+  /** Found marks of any medium: which item was found, whose, and who checked it. */
+  const detectedColumns: Array<ListColumn<AdminWatermarkCheck>> = [
+    checkedAt,
+    owner,
+    {
+      head: t('antiAdmin.checks.item'),
+      className: 'ipci-name-cell ipci-pre-text',
+      cell: (c) => (
+        <>
+          {c.item?.sourceName ?? '—'}
+          {c.item?.copyName && (
+            <div className="ipci-muted">
+              {t('antiAdmin.checks.copy')}: {c.item.copyName}
+            </div>
+          )}
+          {c.item?.markedAt && (
+            <div className="ipci-muted">
+              {t('antiAdmin.checks.markedAt')}: {formatDateTime(c.item.markedAt, lang)}
+            </div>
+          )}
+        </>
+      ),
+    },
+    { head: t('antiAdmin.watermarks.ipci'), cell: (c) => <IpciText code={c.ipciCode} names={c.ipNames} /> },
+    { head: t('antiAdmin.checks.media'), className: 'ipci-nowrap', cell: (c) => t(`antiAdmin.checks.mediaNames.${c.media}`) },
+    {
+      head: t('antiAdmin.checks.checker'),
+      className: 'ipci-name-cell',
+      cell: (c) => (
+        <>
+          <div>{t(`antiAdmin.checks.origins.${c.origin}`)}</div>
+          <PersonText person={c.checker} none={t('antiAdmin.checks.visitor')} />
+        </>
+      ),
+    },
+    file,
+  ];
+  /** One medium's checks, found or not. */
+  const checkColumns: Array<ListColumn<AdminWatermarkCheck>> = [
+    checkedAt,
+    { head: t('antiAdmin.checks.origin'), className: 'ipci-nowrap', cell: (c) => t(`antiAdmin.checks.origins.${c.origin}`) },
+    { head: t('antiAdmin.checks.checker'), className: 'ipci-name-cell', cell: (c) => <PersonText person={c.checker} none={t('antiAdmin.checks.visitor')} /> },
+    { head: t('antiAdmin.checks.result'), cell: (c) => <FoundTag found={c.found} /> },
+    owner,
+    file,
+    { head: t('antiAdmin.checks.fileSize'), className: 'ipci-nowrap', numeric: true, cell: (c) => formatBytes(c.fileSize) },
+  ];
   return (
     <div className="ipci-stack" data-testid={detected ? 'admin-detected-watermarks' : `admin-${media}-detections`}>
       <h2 className="ipci-page-title">{t(title)}</h2>
@@ -131,95 +154,7 @@ export function WatermarkChecksPage({ media }: { media?: WatermarkMedia }) {
       </div>
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'search-template', title: t('antiAdmin.checks.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table ipci-anti-table" striped style={{ width: '100%' }}>
-            <thead>
-              <tr>
-                <th>{t('antiAdmin.checks.checkedAt')}</th>
-                {detected ? (
-                  <>
-                    <th>{t('antiAdmin.checks.owner')}</th>
-                    <th>{t('antiAdmin.checks.item')}</th>
-                    <th>{t('antiAdmin.watermarks.ipci')}</th>
-                    <th>{t('antiAdmin.checks.media')}</th>
-                    <th>{t('antiAdmin.checks.checker')}</th>
-                    <th>{t('antiAdmin.checks.file')}</th>
-                  </>
-                ) : (
-                  <>
-                    <th>{t('antiAdmin.checks.origin')}</th>
-                    <th>{t('antiAdmin.checks.checker')}</th>
-                    <th>{t('antiAdmin.checks.result')}</th>
-                    <th>{t('antiAdmin.checks.owner')}</th>
-                    <th>{t('antiAdmin.checks.file')}</th>
-                    <th style={{ textAlign: 'right' }}>{t('antiAdmin.checks.fileSize')}</th>
-                  </>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((c) => (
-                <tr key={c.id} data-testid="admin-check-row">
-                  <td className="ipci-nowrap" data-label={t('antiAdmin.checks.checkedAt')}>
-                    {formatDateTime(c.checkedAt, lang)}
-                  </td>
-                  {detected ? (
-                    <>
-                      <td className="ipci-name-cell" data-label={t('antiAdmin.checks.owner')}>
-                        <PersonText person={c.owner} />
-                      </td>
-                      <td className="ipci-name-cell ipci-pre-text" data-label={t('antiAdmin.checks.item')}>
-                        {c.item?.sourceName ?? '—'}
-                        {c.item?.copyName && (
-                          <div className="ipci-muted">
-                            {t('antiAdmin.checks.copy')}: {c.item.copyName}
-                          </div>
-                        )}
-                        {c.item?.markedAt && (
-                          <div className="ipci-muted">
-                            {t('antiAdmin.checks.markedAt')}: {formatDateTime(c.item.markedAt, lang)}
-                          </div>
-                        )}
-                      </td>
-                      <td data-label={t('antiAdmin.watermarks.ipci')}>
-                        <IpciText code={c.ipciCode} names={c.ipNames} />
-                      </td>
-                      <td className="ipci-nowrap" data-label={t('antiAdmin.checks.media')}>
-                        {t(`antiAdmin.checks.mediaNames.${c.media}`)}
-                      </td>
-                      <td className="ipci-name-cell" data-label={t('antiAdmin.checks.checker')}>
-                        <div>{t(`antiAdmin.checks.origins.${c.origin}`)}</div>
-                        <PersonText person={c.checker} none={t('antiAdmin.checks.visitor')} />
-                      </td>
-                      <td className="ipci-name-cell ipci-pre-text" data-label={t('antiAdmin.checks.file')}>
-                        {c.fileName}
-                      </td>
-                    </>
-                  ) : (
-                    <>
-                      <td className="ipci-nowrap" data-label={t('antiAdmin.checks.origin')}>
-                        {t(`antiAdmin.checks.origins.${c.origin}`)}
-                      </td>
-                      <td className="ipci-name-cell" data-label={t('antiAdmin.checks.checker')}>
-                        <PersonText person={c.checker} none={t('antiAdmin.checks.visitor')} />
-                      </td>
-                      <td data-label={t('antiAdmin.checks.result')}>
-                        <FoundTag found={c.found} />
-                      </td>
-                      <td className="ipci-name-cell" data-label={t('antiAdmin.checks.owner')}>
-                        <PersonText person={c.owner} />
-                      </td>
-                      <td className="ipci-name-cell ipci-pre-text" data-label={t('antiAdmin.checks.file')}>
-                        {c.fileName}
-                      </td>
-                      <td className="ipci-nowrap" style={{ textAlign: 'right' }} data-label={t('antiAdmin.checks.fileSize')}>
-                        {formatBytes(c.fileSize)}
-                      </td>
-                    </>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <ListTable rows={list} rowTestId="admin-check-row" columns={detected ? detectedColumns : checkColumns} />
         )}
       </ListCard>
     </div>

@@ -1,8 +1,9 @@
-import { AnchorButton, HTMLTable, Tag } from '@blueprintjs/core';
+import { AnchorButton, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatIpciCode } from '../../../../domain/ipci';
 import { ipNameIn } from '../../../../domain/ipNames';
 import { ListCard } from '../../components/ListCard';
+import { ListTable } from '../../components/ListTable';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { STATE_INTENT } from './BatchProgress';
@@ -18,21 +19,17 @@ export function WatermarkedList({ list }: { list: { first: unknown; items: Water
   return (
     <ListCard items={list.first ? list.items : null} failed={list.failed} empty={{ icon: 'tint', title: t('watermark.list.empty') }} next={list.next} load={() => list.loadMore()}>
       {(items) => (
-        <HTMLTable className="ipci-table ipci-watermark-table" striped style={{ width: '100%' }} data-testid="watermark-list">
-          <thead>
-            <tr>
-              <th>{t('watermark.list.name')}</th>
-              <th>{t('watermark.list.state')}</th>
-              <th>{t('watermark.list.size')}</th>
-              <th>{t('watermark.list.ipci')}</th>
-              <th>{t('watermark.list.created')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((i) => (
-              <tr key={i.id} data-testid="watermark-row">
-                <td className="ipci-watermark-cell-name">
-                  {/* Beside the name, so a phone reaches it without scrolling the table sideways. */}
+        <ListTable
+          rows={items}
+          testId="watermark-list"
+          rowTestId="watermark-row"
+          columns={[
+            {
+              head: t('watermark.list.name'),
+              className: 'ipci-watermark-cell-name',
+              cell: (i) => (
+                <>
+                  {/* Beside the name, where the reader looks for the file on a desktop and on a phone's card. */}
                   {i.state === 'done' && i.copyFileId && (
                     <AnchorButton
                       size="small"
@@ -46,27 +43,33 @@ export function WatermarkedList({ list }: { list: { first: unknown; items: Water
                     />
                   )}
                   {i.name}
-                </td>
-                <td>
-                  <Tag minimal intent={STATE_INTENT[i.state]} title={i.errorMessage ?? undefined}>
-                    {t(`watermark.states.${i.state}`)}
-                  </Tag>
-                </td>
-                <td className="ipci-nowrap">{i.fileSize === null ? '—' : formatBytes(i.fileSize)}</td>
-                <td className="ipci-watermark-cell-ipci">
-                  {i.ipci ? (
-                    <>
-                      {ipNameIn(i.ipci.names, lang)} · <span className="ipci-nowrap">{formatIpciCode(i.ipci.code)}</span>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td className="ipci-nowrap">{formatDateTime(i.createdAt, lang)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+                </>
+              ),
+            },
+            {
+              head: t('watermark.list.state'),
+              cell: (i) => (
+                <Tag minimal intent={STATE_INTENT[i.state]} title={i.errorMessage ?? undefined}>
+                  {t(`watermark.states.${i.state}`)}
+                </Tag>
+              ),
+            },
+            { head: t('watermark.list.size'), className: 'ipci-nowrap', numeric: true, cell: (i) => (i.fileSize === null ? '—' : formatBytes(i.fileSize)) },
+            {
+              head: t('watermark.list.ipci'),
+              className: 'ipci-watermark-cell-ipci',
+              cell: (i) =>
+                i.ipci ? (
+                  <>
+                    {ipNameIn(i.ipci.names, lang)} · <span className="ipci-nowrap">{formatIpciCode(i.ipci.code)}</span>
+                  </>
+                ) : (
+                  '—'
+                ),
+            },
+            { head: t('watermark.list.created'), className: 'ipci-nowrap', cell: (i) => formatDateTime(i.createdAt, lang) },
+          ]}
+        />
       )}
     </ListCard>
   );

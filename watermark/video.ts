@@ -112,7 +112,7 @@ export async function embedVideo(inFile: string, outFile: string, payload: Uint8
   if (!facts?.hasVideo || !facts.fps) throw new VideoUnreadable(`${inFile} holds no video ffmpeg can read`);
   const { width, height, fps } = facts;
   // The chips' amplitude does not depend on the picture when the picture is flat: one uniform pattern.
-  const delta = watermarkDelta(new Float32Array(width * height).fill(128), width, height, payload, { psnr: VIDEO_PSNR });
+  const delta = watermarkDelta(new Float32Array(width * height).fill(128), width, height, payload, { psnr: VIDEO_PSNR, visibilityCap: false });
   const size = planes(width, height);
   const counted = frameCounter(fps, onProgress);
 

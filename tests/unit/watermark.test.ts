@@ -1,6 +1,7 @@
 import sharp from 'sharp';
-import { embedLuma, embedWatermark, payloadBigInt, readLuma, readWatermark, type CodecOptions } from '../../watermark';
+import { embedLuma, embedWatermark, payloadBigInt, readLuma, readWatermark, watermarkDelta, type CodecOptions } from '../../watermark';
 import { ATTACKS, SINGLE_ATTACKS } from '../../watermark/attacks';
+import { seeded } from '../../watermark/random';
 import { facadeImage, syntheticImage } from '../../watermark/synthetic';
 
 /**
@@ -83,6 +84,25 @@ describe('blind image watermark', () => {
       }
     }
     expect([untouched, afterJpeg]).toEqual([4, 4]);
+  });
+
+  test('a large clear sky gets no more change than it hides, a busy half keeps its strength, and it reads', () => {
+    // The global gain alone brought every picture to 42 dB: on a half-flat one the sky took about
+    // 1.5 grey levels RMS, seen as blocky 8-pixel mottling. Now each block stays under its visibility limit.
+    const [w, h] = [1024, 683];
+    const next = seeded(21);
+    const luma = Float32Array.from({ length: w * h }, () => 60 + 120 * next()); // busy all over, as foliage
+    const sky = h >> 1;
+    for (let i = 0; i < w * sky; i++) luma[i] = 40 + 0.4 * Math.sin(i * 0.37); // dark, nearly flat, as a blue sky's luma
+    const rms = (d: Float32Array, from: number, to: number) => Math.sqrt(d.subarray(from, to).reduce((s, v) => s + v * v, 0) / (to - from));
+    const payload = Uint8Array.from([3, 1, 4, 1, 5, 9, 2, 6]);
+    const delta = watermarkDelta(luma, w, h, payload);
+    const uncapped = watermarkDelta(luma, w, h, payload, { visibilityCap: false });
+    expect(rms(uncapped, w * 8, w * (sky - 8))).toBeGreaterThan(1.4);
+    expect(rms(delta, w * 8, w * (sky - 8))).toBeLessThan(0.8);
+    expect(rms(delta, w * (sky + 8), w * h)).toBeCloseTo(rms(uncapped, w * (sky + 8), w * h), 2);
+    const marked = embedLuma(luma, w, h, payload);
+    expect(Array.from(readLuma(marked, w, h)!.payload)).toEqual(Array.from(payload));
   });
 
   test('images without a watermark read as null, as they are and after JPEG q50', async () => {

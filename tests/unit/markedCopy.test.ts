@@ -33,22 +33,23 @@ const readsBack = async (image: Buffer) => {
   return r !== null && payloadBigInt(r.payload) === MARK;
 };
 
-/** The first 256 px picture the codec's default strength does not carry and the stronger one does. */
-async function pictureNeedingTheRetry(): Promise<Buffer> {
+/** The first 256 px picture the codec's default strength does not carry and the stronger one does, with the first try's PSNR. */
+async function pictureNeedingTheRetry(): Promise<{ input: Buffer; firstPsnr: number }> {
   for (let seed = 40; seed < 100; seed++) {
     const input = await picture(256, seed);
     const [first, second] = await Promise.all(EMBEDDING_PSNR.map((psnr) => embedWatermark(input, MARK, { psnr })));
-    if (!(await readsBack(first.image)) && (await readsBack(second.image)) && second.psnr >= MIN_COPY_PSNR) return input;
+    if (!(await readsBack(first.image)) && (await readsBack(second.image)) && second.psnr >= MIN_COPY_PSNR) return { input, firstPsnr: first.psnr };
   }
   throw new Error('every small picture reads back at the default strength: the stronger retry has nothing left to do');
 }
 
 test('a picture the default strength does not carry is marked once more, stronger, and still kept at 40 dB or more', async () => {
-  const input = await pictureNeedingTheRetry();
+  const { input, firstPsnr } = await pictureNeedingTheRetry();
   const copy = await markedCopy(input, 'image/jpeg', MARK, claim);
   expect(copy).toMatchObject({ mime: 'image/jpeg', ext: 'jpg' });
   expect(copy.psnr).toBeGreaterThanOrEqual(MIN_COPY_PSNR);
-  expect(copy.psnr).toBeLessThan(EMBEDDING_PSNR[0] - 0.5);
+  // Stronger than the first try; not necessarily by the targets' difference, as flat areas stay under the codec's visibility limit.
+  expect(copy.psnr).toBeLessThan(firstPsnr);
   expect(await readsBack(copy.bytes)).toBe(true);
 }, 120_000);
 

@@ -5,7 +5,7 @@ import { trimmed } from './validation/rules';
 import type { Role } from './roles';
 
 /** Staff queues of the human-task pattern (DESIGN.md); identity is the first in use. */
-export const QUEUES = ['identity', 'title', 'objection', 'trade', 'protection', 'directory', 'finance', 'cancellation'] as const;
+export const QUEUES = ['identity', 'title', 'objection', 'trade', 'protection', 'directory', 'finance', 'cancellation', 'tort'] as const;
 export type Queue = (typeof QUEUES)[number];
 
 /** The role that works each queue; admins may work every queue. */
@@ -18,6 +18,7 @@ export const QUEUE_ROLE: Record<Queue, Role> = {
   directory: 'reviewer',
   finance: 'reviewer',
   cancellation: 'admin',
+  tort: 'reviewer',
 };
 
 /** The queues a staff member sees in the inbox. */

@@ -11,7 +11,9 @@ import { tradeOrder } from './tradeOrder';
 import { protectionCase } from './protectionCase';
 import { lawFirmListing } from './lawFirmListing';
 import { manufacturerListing } from './manufacturerListing';
+import { monitoringSubscription } from './monitoringSubscription';
+import { tortReport } from './tortReport';
 
 export * from './model';
-export const PROCESSES: Record<string, ProcessModel> = { identityReview, accountCancellation, titleAudit, orderPayment, ipciLifecycle, paperCertificate, tradeOrder, objection, entrustedTrade, protectionCase, lawFirmListing, manufacturerListing };
+export const PROCESSES: Record<string, ProcessModel> = { identityReview, accountCancellation, titleAudit, orderPayment, ipciLifecycle, paperCertificate, tradeOrder, objection, entrustedTrade, protectionCase, lawFirmListing, manufacturerListing, monitoringSubscription, tortReport };
 export const CASE_KINDS = Object.keys(PROCESSES);

@@ -64,6 +64,9 @@ import jaGallery from './ja-JP/gallery.json';
 import zhWatermark from './zh-CN/watermark.json';
 import enWatermark from './en-US/watermark.json';
 import jaWatermark from './ja-JP/watermark.json';
+import zhTortReport from './zh-CN/tortReport.json';
+import enTortReport from './en-US/tortReport.json';
+import jaTortReport from './ja-JP/tortReport.json';
 import type { Lang } from '../languages';
 import { sharedCatalogs } from './merge';
 
@@ -76,7 +79,7 @@ const catalogs = (errors: object, messages: object, ...areas: Area[]) => sharedC
  * and `messages` (site messages, stored as keys so each reader sees their own language).
  */
 export const SHARED_CATALOGS: Record<Lang, { errors: typeof enErrors; messages: typeof enMessages }> = {
-  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci, zhCertificate, zhDictionary, zhEntrustedTrade, zhTradeRecords, zhTrade, zhCatalogue, zhObjection, zhProtection, zhLawFirm, zhManufacturer, zhGallery, zhCapacity, zhWatermark),
-  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci, enCertificate, enDictionary, enEntrustedTrade, enTradeRecords, enTrade, enCatalogue, enObjection, enProtection, enLawFirm, enManufacturer, enGallery, enCapacity, enWatermark),
-  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci, jaCertificate, jaDictionary, jaEntrustedTrade, jaTradeRecords, jaTrade, jaCatalogue, jaObjection, jaProtection, jaLawFirm, jaManufacturer, jaGallery, jaCapacity, jaWatermark),
+  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci, zhCertificate, zhDictionary, zhEntrustedTrade, zhTradeRecords, zhTrade, zhCatalogue, zhObjection, zhProtection, zhLawFirm, zhManufacturer, zhGallery, zhCapacity, zhWatermark, zhTortReport),
+  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci, enCertificate, enDictionary, enEntrustedTrade, enTradeRecords, enTrade, enCatalogue, enObjection, enProtection, enLawFirm, enManufacturer, enGallery, enCapacity, enWatermark, enTortReport),
+  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci, jaCertificate, jaDictionary, jaEntrustedTrade, jaTradeRecords, jaTrade, jaCatalogue, jaObjection, jaProtection, jaLawFirm, jaManufacturer, jaGallery, jaCapacity, jaWatermark, jaTortReport),
 };

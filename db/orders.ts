@@ -1,16 +1,18 @@
 import { keysetPage, newestFirst } from './keyset';
 import type { Knex } from 'knex';
-import { IPCI_KINDS, type IpciKind } from '../domain/ipci';
 import type { IpNames } from '../domain/ipNames';
 import { actualAmount } from '../domain/money';
 import {
   billState,
   DEFAULT_FEE_TABLE,
+  FEE_KEYS,
   makeOrderNumber,
   ORDER_STATE,
   type BillDirection,
   type BillState,
+  type FeeKey,
   type FeeTable,
+  type FeeTableInput,
   type OrderState,
   type OrderType,
   type PayMethod,
@@ -281,13 +283,15 @@ export async function logCallback(
 export async function feeTable(k: Knex): Promise<FeeTable> {
   const rows: Array<{ kind: string; amount_fen: string }> = await k('fee_table').select('kind', 'amount_fen');
   const table = { ...DEFAULT_FEE_TABLE };
-  for (const r of rows) if (r.kind in IPCI_KINDS) table[r.kind as IpciKind] = Number(r.amount_fen);
+  for (const r of rows) if ((FEE_KEYS as string[]).includes(r.kind)) table[r.kind as FeeKey] = Number(r.amount_fen);
   return table;
 }
 
-export async function saveFeeTable(k: Knex, table: FeeTable, updatedBy: string): Promise<void> {
+/** Saves the fees given; a plan price left out keeps its amount (domain feeTableSchema). */
+export async function saveFeeTable(k: Knex, table: FeeTableInput, updatedBy: string): Promise<void> {
   await k.transaction(async (trx) => {
     for (const [kind, fen] of Object.entries(table)) {
+      if (fen === undefined) continue;
       await trx('fee_table')
         .insert({ kind, amount_fen: fen, updated_by: updatedBy, updated_at: trx.fn.now() })
         .onConflict('kind')

@@ -25,7 +25,7 @@ export const MONITORING_PLANS = ['month', 'year'] as const;
 export type MonitoringPlan = (typeof MONITORING_PLANS)[number];
 export const PLAN_DAYS: Record<MonitoringPlan, number> = { month: 30, year: 365 };
 /** The fee table's key of each plan's price (fen), next to the certification fees. */
-export const PLAN_FEE_KEY: Record<MonitoringPlan, string> = { month: 'monitoringMonth', year: 'monitoringYear' };
+export const PLAN_FEE_KEY = { month: 'monitoringMonth', year: 'monitoringYear' } as const satisfies Record<MonitoringPlan, string>;
 /** Placeholders until an admin sets them (the spec shows no prices): 300.00 and 2,400.00 yuan. */
 export const DEFAULT_PLAN_FEES: Record<MonitoringPlan, number> = { month: 30_000, year: 240_000 };
 

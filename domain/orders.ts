@@ -2,6 +2,7 @@ import './validation/locale';
 import * as yup from 'yup';
 import { COUNTRY_CODES } from './countries';
 import { IPCI_KINDS, type IpciKind } from './ipci';
+import { DEFAULT_PLAN_FEES, MONITORING_PLANS, PLAN_FEE_KEY, type MonitoringPlan } from './monitoring';
 import { actualAmount, CURRENCY, formatYuan, yuanAmount } from './money';
 import { decisionSchema } from './tasks';
 import { MAX_UPLOAD_BYTES } from './uploads';
@@ -229,22 +230,36 @@ export const financeDecisionSchema = decisionSchema(REMITTANCE_FIELDS);
 export const createCertificationOrderSchema = yup.object({ registrationId: trimmed().required().uuid('validation.invalid') }).noUnknown();
 
 /**
- * The certification fee table (fen per registration kind), set by an admin and shown on the IPCI introduction page (part 1 §2).
- * One fee per registration kind (wizard step 2). Entered in yuan, stored in fen. A fee is at least
- * 0.01 yuan: a free certification is given with a free-of-charge coupon (part 2 §3 coupon type 2),
- * so the order, bill and payment trail always exist.
+ * The fee table (fen), set by an admin: the certification fee per registration kind (wizard step 2),
+ * shown on the IPCI introduction page (part 1 §2), and the infringement-monitoring plans' prices
+ * (part 2 §4, keys domain/monitoring.ts PLAN_FEE_KEY), shown on the monitoring order page. Entered in
+ * yuan, stored in fen. A fee is at least 0.01 yuan: a free certification is given with a
+ * free-of-charge coupon (part 2 §3 coupon type 2), so the order, bill and payment trail always exist.
+ * A plan price left out of a save keeps its current amount (callers that know only the
+ * certification fees change only those).
  */
+export const MONITORING_FEE_KEYS = MONITORING_PLANS.map((p) => PLAN_FEE_KEY[p]) as Array<(typeof PLAN_FEE_KEY)[MonitoringPlan]>;
+export type FeeKey = IpciKind | (typeof MONITORING_FEE_KEYS)[number];
+export const FEE_KEYS: FeeKey[] = [...(Object.keys(IPCI_KINDS) as IpciKind[]), ...MONITORING_FEE_KEYS];
 export const feeTableSchema = yup
-  .object(Object.fromEntries(Object.keys(IPCI_KINDS).map((k) => [k, yuanAmount({ min: 1 }).required()])) as Record<IpciKind, ReturnType<typeof yuanAmount>>)
+  .object({
+    ...(Object.fromEntries(Object.keys(IPCI_KINDS).map((k) => [k, yuanAmount({ min: 1 }).required()])) as Record<IpciKind, ReturnType<typeof yuanAmount>>),
+    ...(Object.fromEntries(MONITORING_FEE_KEYS.map((k) => [k, yuanAmount({ min: 1 })])) as Record<(typeof MONITORING_FEE_KEYS)[number], ReturnType<typeof yuanAmount>>),
+  })
   .noUnknown();
-export type FeeTable = Record<IpciKind, number>;
+export type FeeTable = Record<FeeKey, number>;
+export type FeeTableInput = yup.InferType<typeof feeTableSchema>;
 
 /**
  * Default until an admin sets the table. The spec gives no fee amounts (part 1 §9); these are
  * placeholders, 1,000.00 yuan for a first registration and 500.00 for one with an existing IPCI
- * code (less work: the IP was confirmed before).
+ * code (less work: the IP was confirmed before), and domain/monitoring.ts DEFAULT_PLAN_FEES.
  */
-export const DEFAULT_FEE_TABLE: FeeTable = { first: 100_000, existingIpci: 50_000 };
+export const DEFAULT_FEE_TABLE: FeeTable = {
+  first: 100_000,
+  existingIpci: 50_000,
+  ...(Object.fromEntries(MONITORING_PLANS.map((p) => [PLAN_FEE_KEY[p], DEFAULT_PLAN_FEES[p]])) as Record<(typeof MONITORING_FEE_KEYS)[number], number>),
+};
 
 export const ORDER_PAGE_SIZE = 20;
 

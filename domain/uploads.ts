@@ -1,3 +1,6 @@
+import { MONITOR_UPLOAD_KIND, PICTURE_ASPECT_TOLERANCE, PICTURE_MAX_BYTES, PICTURE_MIME, PICTURE_MIN_SIDE } from './monitoring';
+import type { ImageFacts } from './titleRegistration';
+
 /** Spec part 1 §5 and §9: the file size limit in bytes. */
 export const MAX_UPLOAD_BYTES = 1073741824;
 
@@ -6,9 +9,10 @@ export const MAX_UPLOAD_BYTES = 1073741824;
  * TITLE_UPLOAD_TYPES lists the same types; a unit test keeps them equal — they cannot be imported
  * from there, that module imports this one), idDocument a person's ID there (the creator's: a photo
  * or a scan); remittanceProof is an offline payment's receipt; evidence a rights objection's documents
- * or pictures (and the holder's answer's).
+ * or pictures (and the holder's answer's); monitorPicture an infringement-monitoring comparison picture
+ * (domain/monitoring.ts, checked by checkMonitorPicture).
  */
-export const UPLOAD_KINDS = ['idPhoto', 'licence', 'attachment', 'avatar', 'ipImage', 'proof', 'idDocument', 'remittanceProof', 'evidence', 'showcase'] as const;
+export const UPLOAD_KINDS = ['idPhoto', 'licence', 'attachment', 'avatar', 'ipImage', 'proof', 'idDocument', 'remittanceProof', 'evidence', 'showcase', MONITOR_UPLOAD_KIND] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 const IMAGES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/x-icon'];
@@ -41,6 +45,7 @@ export const UPLOAD_TYPES: Record<UploadKind, string[]> = {
   evidence: [...OFFICE, ...ARCHIVES, ...IMAGES],
   // A law firm's (later a manufacturer's) display and detail pictures, part 2 §5.
   showcase: [...IMAGES, 'image/vnd.microsoft.icon'],
+  monitorPicture: [...PICTURE_MIME],
 };
 
 /**
@@ -66,7 +71,24 @@ export const UPLOAD_EXTENSIONS: Record<UploadKind, string[]> = {
   remittanceProof: ['jpg', 'jpeg'],
   evidence: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'zip', 'rar', 'jpg', 'jpeg', 'png', 'gif', 'bmp'],
   showcase: ['jpg', 'jpeg', 'jpe', 'jif', 'png', 'gif', 'ico', 'jfif', 'bmp'],
+  monitorPicture: ['jpg', 'jpeg', 'png'],
 };
+
+export type MonitorPictureRule = 'format' | 'tooLarge' | 'notSquare' | 'tooSmall';
+
+/**
+ * Part 2 §5/§9 on a comparison picture, measured on its content: jpg or png, about 3 MB at most,
+ * 1:1 (within PICTURE_ASPECT_TOLERANCE), HD (PICTURE_MIN_SIDE a side at least). Null when fine,
+ * else the `errors` key of the first rule broken. A logo's missing background is checked when it is
+ * named a logo in the monitored content (api/lib/logoBackground).
+ */
+export function checkMonitorPicture(img: ImageFacts): `monitoring.picture.${MonitorPictureRule}` | null {
+  if (!(PICTURE_MIME as readonly string[]).includes(img.mime)) return 'monitoring.picture.format';
+  if (img.bytes !== undefined && img.bytes > PICTURE_MAX_BYTES) return 'monitoring.picture.tooLarge';
+  if (Math.abs(img.width - img.height) > PICTURE_ASPECT_TOLERANCE * Math.max(img.width, img.height)) return 'monitoring.picture.notSquare';
+  if (Math.min(img.width, img.height) < PICTURE_MIN_SIDE) return 'monitoring.picture.tooSmall';
+  return null;
+}
 
 export function formatBytes(n: number): string {
   const units = ['B', 'KB', 'MB', 'GB'];

@@ -1,6 +1,6 @@
 import multer from '@koa/multer';
 import type { Context } from 'koa';
-import { checkImage } from '../../domain/titleRegistration';
+import type { ImageFacts } from '../../domain/titleRegistration';
 import type { UploadRow } from '../../db/uploads';
 import { ObjectTooLarge, type ObjectStore } from '../../storage';
 import { badRequest, HttpError } from '../errors';
@@ -48,23 +48,26 @@ export interface UploadPolicy {
   types: readonly string[];
   /** Named to the user when the type is refused. */
   extensions: readonly string[];
-  /** checkImage's rules on the decoded picture; none when the kind has none. */
-  picture?: { colour: boolean };
+  /**
+   * The kind's picture rules on the decoded picture (e.g. domain checkImage): the `errors` key of
+   * the rule broken, or null; `undecodable` is the key when it does not decode. None when the kind has none.
+   */
+  picture?: { check: (img: ImageFacts) => string | null; undecodable: string };
 }
 
 export type NewUpload = Omit<UploadRow, 'id'>;
 
 /**
- * The picture rules (size, landscape, colour for IP pictures: domain checkImage) on the decoded
- * picture; a refusal is a 422 whose message names the broken rule, and the file is not kept.
+ * The kind's picture rules (e.g. size, landscape, colour for IP pictures: domain checkImage) on the
+ * decoded picture; a refusal is a 422 whose message names the broken rule, and the file is not kept.
  */
-async function checkPicture(file: StoredBytes, mime: string, colour: boolean): Promise<void> {
+async function checkPicture(file: StoredBytes, mime: string, rules: NonNullable<UploadPolicy['picture']>): Promise<void> {
   let rule: string | null;
   try {
-    rule = checkImage(await measureImage(file, mime), { colour });
+    rule = rules.check(await measureImage(file, mime));
   } catch {
     // Detected as a picture by its first bytes, but it does not decode.
-    rule = 'title.image.format';
+    rule = rules.undecodable;
   }
   if (rule) throw new HttpError(422, 'imageRejected', rule, {}, { file: { key: rule } });
 }
@@ -91,7 +94,7 @@ export async function acceptUpload<T>(
     if (!sniffed || !policy.types.includes(sniffed.mime)) {
       throw new HttpError(415, 'unsupportedMediaType', 'http.unsupportedMediaType', { allowed: policy.extensions.join(', ') });
     }
-    if (policy.picture) await checkPicture(bytes, sniffed.mime, policy.picture.colour);
+    if (policy.picture) await checkPicture(bytes, sniffed.mime, policy.picture);
     const row: NewUpload = {
       owner_id: ctx.state.user.id,
       kind: policy.kind,

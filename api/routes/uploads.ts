@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import { isStaff } from '../../domain/roles';
-import { CHECKED_IMAGE_KINDS, COLOUR_IMAGE_KINDS, formatBytes, UPLOAD_EXTENSIONS, UPLOAD_KINDS, UPLOAD_TYPES, type UploadKind } from '../../domain/uploads';
+import { MONITOR_UPLOAD_KIND } from '../../domain/monitoring';
+import { checkImage } from '../../domain/titleRegistration';
+import { CHECKED_IMAGE_KINDS, checkMonitorPicture, COLOUR_IMAGE_KINDS, formatBytes, UPLOAD_EXTENSIONS, UPLOAD_KINDS, UPLOAD_TYPES, type UploadKind } from '../../domain/uploads';
 import { findUpload, insertUpload, toUploadJson } from '../../db/uploads';
 import { uploadGranted } from '../../db/uploadGrants';
 import type { ApiDeps } from '../deps';
@@ -10,16 +12,19 @@ import { sendObject } from '../lib/sendObject';
 import { acceptUpload, receiveUpload, type UploadPolicy } from '../lib/receiveUpload';
 import type { Middleware } from 'koa';
 
+/** The picture rules of a kind that has any: IP and showcase pictures (domain checkImage), comparison pictures (checkMonitorPicture). */
+function pictureRules(kind: UploadKind): UploadPolicy['picture'] {
+  if (kind === MONITOR_UPLOAD_KIND) return { check: checkMonitorPicture, undecodable: 'monitoring.picture.format' };
+  if (!CHECKED_IMAGE_KINDS.includes(kind)) return undefined;
+  const colour = COLOUR_IMAGE_KINDS.includes(kind);
+  return { check: (img) => checkImage(img, { colour }), undecodable: 'title.image.format' };
+}
+
 /** The kind the form names, with its types and picture rules (400 for a kind there is none of). */
 function policyOf(fields: Record<string, unknown>): UploadPolicy {
   const kind = fields.kind as UploadKind;
   if (!UPLOAD_KINDS.includes(kind)) throw badRequest({ kind: { key: 'validation.oneOf' } });
-  return {
-    kind,
-    types: UPLOAD_TYPES[kind],
-    extensions: UPLOAD_EXTENSIONS[kind],
-    picture: CHECKED_IMAGE_KINDS.includes(kind) ? { colour: COLOUR_IMAGE_KINDS.includes(kind) } : undefined,
-  };
+  return { kind, types: UPLOAD_TYPES[kind], extensions: UPLOAD_EXTENSIONS[kind], picture: pictureRules(kind) };
 }
 
 export function uploadRoutes({ db, maxUploadBytes, store, downloads }: ApiDeps): Router {

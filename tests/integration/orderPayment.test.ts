@@ -350,7 +350,10 @@ test('fee table: public read, admin update in yuan stored in fen, bad amounts re
   try {
     const saved = await admin.put('/api/admin/fees', { first: '1200.50', existingIpci: 600 });
     expect(saved).toMatchObject({ status: 200, body: { fees: { first: 120_050, existingIpci: 60_000 } } });
-    expect((await new Caller().get('/api/fees')).body.fees).toEqual({ first: 120_050, existingIpci: 60_000 });
+    // The monitoring plan prices, left out, keep theirs.
+    expect((await new Caller().get('/api/fees')).body.fees).toEqual({ ...DEFAULT_FEE_TABLE, first: 120_050, existingIpci: 60_000 });
+    const plans = await admin.put('/api/admin/fees', { first: '1200.50', existingIpci: 600, monitoringMonth: '99.00', monitoringYear: '999' });
+    expect(plans.body.fees).toMatchObject({ monitoringMonth: 9_900, monitoringYear: 99_900 });
   } finally {
     // Other test files in the same run expect the default fees.
     await testDb()('fee_table').delete();

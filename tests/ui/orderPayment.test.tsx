@@ -234,11 +234,11 @@ describe('order detail and admin', () => {
   test('the fee table is edited in yuan and refused with the schema message when it has three decimals', async () => {
     let saved: unknown = null;
     server.use(
-      http.get('*/api/admin/fees', () => HttpResponse.json({ fees: { first: 100_000, existingIpci: 50_000 } })),
+      http.get('*/api/admin/fees', () => HttpResponse.json({ fees: { first: 100_000, existingIpci: 50_000, monitoringMonth: 30_000, monitoringYear: 240_000 } })),
       http.get('*/api/admin/orders', () => HttpResponse.json({ items: [order({ orderState: 2, billState: 'successful' })], next: null })),
       http.put('*/api/admin/fees', async ({ request }) => {
         saved = await request.json();
-        return HttpResponse.json({ fees: { first: 120_050, existingIpci: 50_000 } });
+        return HttpResponse.json({ fees: { first: 120_050, existingIpci: 50_000, monitoringMonth: 30_000, monitoringYear: 240_000 } });
       }),
     );
     renderApp('/admin/ciOrder', { user: ADMIN });
@@ -252,7 +252,9 @@ describe('order detail and admin', () => {
     await userEvent.clear(first);
     await userEvent.type(first, '1200.50');
     await userEvent.click(screen.getByRole('button', { name: 'Save fees' }));
-    await waitFor(() => expect(saved).toEqual({ first: '1200.50', existingIpci: '500.00' }));
+    await waitFor(() => expect(saved).toEqual({ first: '1200.50', existingIpci: '500.00', monitoringMonth: '300.00', monitoringYear: '2400.00' }));
+    // The monitoring plans' prices sit in the same table.
+    expect(screen.getByLabelText('One-year monitoring plan')).toHaveValue('2400.00');
     expect(screen.getByTestId('staff-menu')).toHaveTextContent('Orders and fees');
   });
 });

@@ -274,8 +274,11 @@ describe('request schemas', () => {
     expect(financeDecisionSchema.isValidSync({ outcome: 'approve', reasons: { proofs: 'x' } })).toBe(false);
   });
 
-  test('the fee table: one fee per registration kind, at least 0.01 yuan, stored in fen', async () => {
-    expect(Object.keys(DEFAULT_FEE_TABLE).sort()).toEqual(Object.keys(IPCI_KINDS).sort());
+  test('the fee table: one fee per registration kind and monitoring plan, at least 0.01 yuan, stored in fen; a plan price left out keeps its amount', async () => {
+    expect(Object.keys(DEFAULT_FEE_TABLE).sort()).toEqual([...Object.keys(IPCI_KINDS), 'monitoringMonth', 'monitoringYear'].sort());
+    expect(DEFAULT_FEE_TABLE).toMatchObject({ monitoringMonth: 30_000, monitoringYear: 240_000 });
+    await expect(feeTableSchema.validate({ first: '1', existingIpci: '1', monitoringMonth: '299.90', monitoringYear: '2000' })).resolves.toEqual({ first: 100, existingIpci: 100, monitoringMonth: 29_990, monitoringYear: 200_000 });
+    expect(await errorsOf(feeTableSchema, { first: '1', existingIpci: '1', monitoringYear: '0' })).toEqual({ monitoringYear: 'money.min' });
     await expect(feeTableSchema.validate({ first: '1000.00', existingIpci: '0.01' })).resolves.toEqual({ first: 100000, existingIpci: 1 });
     expect(await errorsOf(feeTableSchema, { first: '0', existingIpci: '500' })).toEqual({ first: 'money.min' });
     expect(await errorsOf(feeTableSchema, { first: '100' })).toEqual({ existingIpci: 'validation.required' });

@@ -3,9 +3,8 @@ import { Button, Callout, Card, FormGroup, HTMLTable, InputGroup, Spinner } from
 import { Formik, type FormikHelpers } from 'formik';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { IPCI_KINDS } from '../../../../domain/ipci';
 import { formatYuan } from '../../../../domain/money';
-import { displayActualAmount, feeTableSchema, type FeeTable, type OrderType } from '../../../../domain/orders';
+import { displayActualAmount, FEE_KEYS, feeTableSchema, type FeeTable, type OrderType } from '../../../../domain/orders';
 import { api } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
 import { showToast } from '../../session/toaster';
@@ -18,9 +17,8 @@ import { BillStateSelect, orderName, OrderStateTag, yuan } from './OrderBits';
 import type { OrderPage, OrderView } from './types';
 
 type FeeValues = Record<string, string>;
-const KINDS = Object.keys(IPCI_KINDS);
 
-/** The certification fee table, typed in yuan (stored in fen by the API). */
+/** The fee table (certification fees and monitoring plan prices), typed in yuan (stored in fen by the API). */
 function FeeEditor() {
   const { t } = useTranslation();
   const [fees, setFees] = useState<FeeTable | null>(null);
@@ -41,7 +39,7 @@ function FeeEditor() {
     }
   }
 
-  const initial = Object.fromEntries(KINDS.map((k) => [k, formatYuan(fees[k as keyof FeeTable])]));
+  const initial = Object.fromEntries(FEE_KEYS.map((k) => [k, formatYuan(fees[k])]));
   return (
     <Formik<FeeValues> initialValues={initial} validate={(v) => validateWithSchema(feeTableSchema, v)} onSubmit={save}>
       {(form) => (
@@ -52,7 +50,7 @@ function FeeEditor() {
             </Callout>
           )}
           <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-            {KINDS.map((k) => {
+            {FEE_KEYS.map((k) => {
               const error = (form.touched[k] && form.errors[k] ? translateError(t, form.errors[k]) : undefined) || server[k];
               return (
                 <FormGroup key={k} label={t(`orderLabels.feeKind.${k}`, { ns: 'messages' })} labelFor={`fee-${k}`} intent={error ? 'danger' : 'none'} helperText={error}>

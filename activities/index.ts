@@ -20,6 +20,7 @@ import { lawFirmListingActivities } from './lawFirmListing';
 import { capacityPurchaseActivities } from './capacityPurchase';
 import { manufacturerListingActivities } from './manufacturerListing';
 import { watermarkBatchActivities } from './watermarkBatch';
+import { tortReportActivities } from './tortReport';
 
 /** Activities close over one database pool and one store (storage/appStore) per worker process. */
 export function createActivities(k: Knex, store: ObjectStore) {
@@ -44,6 +45,7 @@ export function createActivities(k: Knex, store: ObjectStore) {
     ...capacityPurchaseActivities(k),
     ...manufacturerListingActivities(k),
     ...watermarkBatchActivities(k, store),
+    ...tortReportActivities(k),
   };
 }
 

@@ -49,6 +49,11 @@ async function ipTitle(k: Knex, caseKind: string, caseId: string): Promise<TaskT
     const row = await k('manufacturers as m').join('users as u', 'u.id', 'm.user_id').where('m.id', caseId).first('m.name_zh', 'm.name_en', 'm.name_ja', 'u.username');
     return row ? inEveryLanguage({ zh: row.name_zh, en: row.name_en, ja: row.name_ja }, (name) => `${name} (${row.username})`) : null;
   }
+  // A report names the IP it protects, the suspected-infringement number and the reporter.
+  if (caseKind === 'tortReport') {
+    const row = await k('tort_reports as r').join('suspects as s', 's.id', 'r.suspect_id').join('ipcis as i', 'i.id', 's.ipci_id').join('users as u', 'u.id', 'r.user_id').where('r.id', caseId).first('i.ip_name_zh', 'i.ip_name_en', 'i.ip_name_ja', 's.number', 'u.username');
+    return row ? inEveryLanguage(ipNamesOf(row), (name) => `${row.number} ${name} (${row.username})`) : null;
+  }
   return null;
 }
 

@@ -63,6 +63,11 @@ const RESOLVERS: Record<string, (k: Knex, id: string) => Promise<CaseRef | undef
     const row = await k('manufacturers').where({ id }).first('user_id', 'workflow_id');
     return row && { ownerId: row.user_id, workflowId: row.workflow_id };
   },
+  // The reporting user follows their report until it becomes a protection case (which has its own timeline).
+  tortReport: async (k, id) => {
+    const row = await k('tort_reports').where({ id }).first('user_id', 'workflow_id');
+    return row && { ownerId: row.user_id, workflowId: row.workflow_id };
+  },
   titleAudit: async (k, id) => {
     const row = await k('title_registrations').where({ id }).first('user_id');
     return row && { ownerId: row.user_id, workflowId: titleWorkflowId(id) };

@@ -13,3 +13,4 @@ export { lawFirmListing } from './lawFirmListing';
 export { capacityPurchase } from './capacityPurchase';
 export { manufacturerListing } from './manufacturerListing';
 export { watermarkBatch } from './watermarkBatch';
+export { tortReport } from './tortReport';

@@ -78,7 +78,7 @@ const COLOURS = { ink: '#1d1d1f', muted: '#6b6b70', crimson: '#8c1c13', gold: '#
  * parsing an 8 MB CFF font per certificate would cost more than drawing it.
  */
 let parsed: { regular: Font; bold: Font } | undefined;
-function loadFonts() {
+export function loadFonts() {
   if (!parsed) {
     // The package exports only its font list; the files sit in fonts/ beside dist/.
     const dir = path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');

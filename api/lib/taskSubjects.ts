@@ -15,6 +15,7 @@ import { entrustedTradeSubject } from './subjects/entrustedTrade';
 import { lawFirmListingSubject } from './subjects/lawFirmListing';
 import { manufacturerListingSubject } from './subjects/manufacturerListing';
 import { protectionCaseSubject } from './subjects/protectionCase';
+import { tortReportSubject } from './subjects/tortReport';
 
 /**
  * What a reviewer sees of one process kind's task subject, and what a decision on it may carry.
@@ -70,6 +71,7 @@ const SOURCES: Record<string, SubjectSource> = {
   lawFirmListing: lawFirmListingSubject,
   manufacturerListing: manufacturerListingSubject,
   protectionCase: protectionCaseSubject,
+  tortReport: tortReportSubject,
 };
 
 /** The task detail's subject and decision shape (fields, categories, values) for its process kind. */

@@ -1,39 +1,35 @@
 import Router from '@koa/router';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Context, Middleware } from 'koa';
-import { PROTECTION_UPLOAD_KIND, protectionListQuerySchema, protectionSchema, protectionSupplementSchema, type EligibilityRule } from '../../domain/protection';
+import { protectionListQuerySchema, protectionSchema, protectionSupplementSchema } from '../../domain/protection';
 import {
   deleteProtectionCaseRow,
   insertProtectionCase,
   protectionCase,
   protectionCasesOf,
   protectionIpciChoices,
-  protectionRefusal,
   protectionUpdates,
   protectionUploadIds,
   toProtectionCaseJson,
   type ProtectionCaseRow,
 } from '../../db/protection';
-import { listedLawFirm } from '../../db/lawFirms';
 import { findUploads, toUploadJson } from '../../db/uploads';
 import { protectionCase as protectionWorkflow, supplyProtectionMaterials } from '../../workflows/protectionCase';
-import { CaseId, CaseKind, CaseState, IpciCode, OwnerUserId } from '../../workflows/lib/searchAttributes';
+import { protectionCaseStart } from '../../workflows/lib/protectionCaseStart';
 import type { ApiDeps } from '../deps';
-import { conflict, HttpError, notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { envMs } from '../lib/envMs';
 import { checkOwnedUploads } from '../lib/ownedUploads';
+import { checkProtectionApplication, protectionFileRefs } from '../lib/protectionApplication';
 import { runUpdate } from '../lib/workflowErrors';
 import { allow } from '../middleware/auth';
 import { requireVerifiedIdentity } from '../middleware/identity';
 import { validate } from '../middleware/validate';
 
-export const protectionFileRefs = (field: string, ids: readonly string[]) => ids.map((id, i) => ({ field: `${field}[${i}]`, id, kind: PROTECTION_UPLOAD_KIND }));
+export { protectionFileRefs };
 
 export const protectionUploads = async (db: ApiDeps['db'], ids: readonly string[]) =>
   Object.fromEntries((await findUploads(db, [...ids])).map((u) => [u.id, toUploadJson(u)]));
-
-const RULE_MESSAGE: Record<EligibilityRule, string> = { noValidIpci: 'protection.ipciNotValid', notNamedHolder: 'protection.notNamedHolder' };
-const unprocessable = (field: string, key: string) => new HttpError(422, 'unprocessable', key, {}, { [field]: { key } });
 
 /**
  * Rights protection, the applicant's side (protect/rightprocess, usercenter/rightprotect,
@@ -58,26 +54,12 @@ export function protectionRoutes({ db, temporal, cfg }: ApiDeps): Router {
     .post('/api/protection/cases', user, verified, validate(protectionSchema), async (ctx) => {
       const data = ctx.state.input;
       const me: string = ctx.state.user.id;
-      const rule = await protectionRefusal(db, me, data.ipciId);
-      if (rule) throw unprocessable('ipciId', RULE_MESSAGE[rule]);
-      if (data.kind === 'legal' && !(await listedLawFirm(db, data.lawFirmId))) throw unprocessable('lawFirmId', 'protection.lawFirmNotListed');
-      await checkOwnedUploads(db, me, [...protectionFileRefs('proof', data.proof), ...protectionFileRefs('supplementary', data.supplementary)]);
+      await checkProtectionApplication(db, me, data);
       const row = await insertProtectionCase(db, me, data);
       try {
         await temporal.workflow.start(protectionWorkflow, {
           taskQueue: cfg.taskQueue,
-          workflowId: row.workflow_id,
-          args: [{ caseId: row.id, userId: me, kind: row.kind, code: row.code, slaOverrideMs: envMs('PROTECTION_SLA_MS') }],
-          typedSearchAttributes: [
-            { key: CaseId, value: row.id },
-            { key: CaseKind, value: 'protectionCase' },
-            { key: CaseState, value: 'acceptance' },
-            { key: OwnerUserId, value: me },
-            { key: IpciCode, value: row.code },
-          ],
-          memo: { title: `Rights protection (${row.kind}) with IPCI ${row.code}` },
-          staticSummary: `Rights protection (${row.kind}) with IPCI ${row.code}`,
-          staticDetails: `Protection case ${row.id} of user ${me}; its staff tasks live in queue "protection".`,
+          ...protectionCaseStart({ caseId: row.id, workflowId: row.workflow_id, userId: me, kind: row.kind, code: row.code, slaOverrideMs: envMs('PROTECTION_SLA_MS') }),
         });
       } catch (err) {
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) {

@@ -19,6 +19,7 @@ const ACCEPT: Record<UploadKind, string> = {
   remittanceProof: 'image/jpeg,.jpg,.jpeg',
   evidence: 'image/*,.jpg,.jpeg,.png,.gif,.bmp,.pdf,.doc,.docx,.xls,.xlsx,.zip,.rar',
   showcase: 'image/*,.jpg,.jpeg,.jpe,.jif,.jfif,.png,.gif,.ico,.bmp',
+  monitorPicture: 'image/jpeg,image/png,.jpg,.jpeg,.png',
 };
 
 interface Props {

@@ -38,6 +38,8 @@ export const SITE_PAGES = {
   /** Anti-counterfeit capacity packages on sale, and where a buyer lands once one is paid (`?orderId=`). */
   capacityPay: 'protect/capacitypay',
   openSuccess: 'protect/opensuccess',
+  /** Infringement monitoring: what it does, its plans and the order (issue 15). */
+  monitoring: 'protect/monitoring',
 } as const;
 
 /** Under /{lang}/ipci/usercenter/. */
@@ -87,6 +89,12 @@ export const USER_CENTER_PAGES = {
   watermarkImage: 'addwatermarkimage',
   /** Checking a picture against the user's own watermarks, and the `detected watermark` list (`?tab=detected`). */
   watermarkDetect: 'watermarkdetect',
+  /** Infringement monitoring (issue 15): the "IP infringement list" of subscriptions, one's monitored content, the suspects found and a report. */
+  monitoring: 'monitoring',
+  monitoringDetail: 'monitoring/:id',
+  suspects: 'suspecttort',
+  suspectDetail: 'suspecttort/:id',
+  suspectReport: 'suspecttort/:id/report',
 } as const;
 
 /** User-centre menu areas whose issue has not landed: each shows the not-open page (ui/src/pages/NotOpenPage). */

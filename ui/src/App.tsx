@@ -101,6 +101,12 @@ const LawFirmListingPage = page(() => import('./features/lawFirms/LawFirmListing
 const GalleryPage = page(() => import('./features/gallery/GalleryPage'), 'GalleryPage');
 const WatermarkImagePage = page(() => import('./features/watermark/WatermarkImagePage'), 'WatermarkImagePage');
 const WatermarkDetectPage = page(() => import('./features/watermarkCheck/WatermarkDetectPage'), 'WatermarkDetectPage');
+const MonitoringOrderPage = page(() => import('./features/monitoring/MonitoringOrderPage'), 'MonitoringOrderPage');
+const SubscriptionListPage = page(() => import('./features/monitoring/SubscriptionListPage'), 'SubscriptionListPage');
+const SubscriptionDetailPage = page(() => import('./features/monitoring/SubscriptionDetailPage'), 'SubscriptionDetailPage');
+const SuspectListPage = page(() => import('./features/monitoring/SuspectPages'), 'SuspectListPage');
+const SuspectDetailPage = page(() => import('./features/monitoring/SuspectPages'), 'SuspectDetailPage');
+const SuspectReportPage = page(() => import('./features/monitoring/SuspectReportPage'), 'SuspectReportPage');
 const AdminLawFirmsPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmsPage');
 const AdminLawFirmAuditPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmAuditPage');
 const AdminLawFirmDetailPage = page(() => import('./features/lawFirms/AdminLawFirmPages'), 'AdminLawFirmDetailPage');
@@ -191,6 +197,11 @@ export function AppRoutes() {
           <Route path={UC.gallery} element={<GalleryPage />} />
           <Route path={UC.watermarkImage} element={<WatermarkImagePage />} />
           <Route path={UC.watermarkDetect} element={<WatermarkDetectPage />} />
+          <Route path={UC.monitoring} element={<SubscriptionListPage />} />
+          <Route path={UC.monitoringDetail} element={<SubscriptionDetailPage />} />
+          <Route path={UC.suspects} element={<SuspectListPage />} />
+          <Route path={UC.suspectDetail} element={<SuspectDetailPage />} />
+          <Route path={UC.suspectReport} element={<SuspectReportPage />} />
           <Route path={UC.manufacturerListing} element={<ManufacturerListingPage />} />
           <Route path={UC.capacity} element={<CapacityPage />} />
           <Route path={UC.capacityDetail} element={<CapacityDetailPage />} />
@@ -239,6 +250,7 @@ export function AppRoutes() {
         />
         <Route path={SITE.protect} element={<ProtectCentrePage />} />
         <Route path={SITE.capacityPay} element={<CapacityPayPage />} />
+        <Route path={SITE.monitoring} element={<MonitoringOrderPage />} />
         <Route
           path={SITE.openSuccess}
           element={

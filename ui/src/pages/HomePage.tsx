@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/SessionContext';
 import { SearchBox } from '../components/SearchBox';
 import { useSitePath } from '../lib/useLang';
-import { SITE_PAGES, USER_CENTER_PAGES } from '../../../domain/sitePages';
+import { SITE_PAGES } from '../../../domain/sitePages';
 import { formatIpciCode, makeIpciCode } from '../../../domain/ipci';
 
 /** The sample certificate shows a code in the grouped form every page and the PDF use. */
@@ -15,7 +15,7 @@ const SERVICES: Array<{ key: string; icon: IconName; to: string }> = [
   { key: 'confirmation', icon: 'endorsed', to: SITE_PAGES.introduce },
   { key: 'licensing', icon: 'exchange', to: SITE_PAGES.tradeIntro },
   { key: 'protection', icon: 'shield', to: SITE_PAGES.protect },
-  { key: 'monitoring', icon: 'search-around', to: `${SITE_PAGES.userCenter}/${USER_CENTER_PAGES.watermarkDetect}` },
+  { key: 'monitoring', icon: 'search-around', to: SITE_PAGES.monitoring },
 ];
 
 const STEPS = ['register', 'certify', 'apply', 'issue'] as const;

@@ -6,9 +6,10 @@ import { useSitePath } from '../../lib/useLang';
 import { LatestPublicity } from '../publicity/PublicityPages';
 import './protection.css';
 
-const ENTRIES: Array<{ key: 'administrative' | 'legal' | 'publicity' | 'antifake'; icon: IconName; to: string }> = [
+const ENTRIES: Array<{ key: 'administrative' | 'legal' | 'publicity' | 'antifake' | 'monitoring'; icon: IconName; to: string }> = [
   { key: 'administrative', icon: 'take-action', to: 'protect/rightprocess' },
   { key: 'legal', icon: 'briefcase', to: 'protect/legalrights' },
+  { key: 'monitoring', icon: 'search-around', to: 'protect/monitoring' },
   { key: 'publicity', icon: 'manual', to: 'protect/publicity' },
   { key: 'antifake', icon: 'shield', to: 'protect/antifake' },
 ];

@@ -12,7 +12,7 @@ import { translateError } from '../../lib/format';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { RULE_MESSAGE } from './ProtectionBits';
-import type { ProtectionCaseJson, ProtectionIpciChoice, ProtectionIpcis } from './types';
+import type { ProtectionCaseJson, ProtectionIpciChoice, ProtectionIpcis, UploadMap } from './types';
 
 /** The form's fields after the IPCI, in the order of spec part 2 §3; `ipciId` and `infringerType` are selects drawn apart. */
 const FIELDS: Array<{ name: keyof ProtectionData; type: CommonFieldType | 'infringerType'; max?: number }> = [
@@ -55,11 +55,22 @@ function emptyValues(kind: ProtectionKind, lawFirmId: string): ProtectionData {
 }
 
 /**
+ * What a page that sends the same application elsewhere passes (a suspected infringement's report,
+ * prefilled from its evidence): the values to start from, their files' metadata, and its own sending.
+ */
+export interface ProtectionFormReuse {
+  prefilled?: ProtectionData;
+  uploads?: UploadMap;
+  onSubmit?: (values: ProtectionData) => Promise<void>;
+  submitText?: string;
+}
+
+/**
  * The rights-protection application (spec part 2 §3), administrative or legal with the firm chosen
  * in the directory. The platform's own rule (spec part 1 §6: only the holder named on a valid IPCI)
  * is shown as soon as an IPCI is picked, and the form cannot be sent with an IPCI that fails it.
  */
-export function ProtectionForm({ kind, lawFirmId = '' }: { kind: ProtectionKind; lawFirmId?: string }) {
+export function ProtectionForm({ kind, lawFirmId = '', prefilled, uploads, onSubmit, submitText }: { kind: ProtectionKind; lawFirmId?: string } & ProtectionFormReuse) {
   const { t } = useTranslation();
   const lang = useLang();
   const site = useSitePath();
@@ -112,7 +123,7 @@ export function ProtectionForm({ kind, lawFirmId = '' }: { kind: ProtectionKind;
   }
 
   const first = usable.length === 1 ? usable[0] : null;
-  const initial = { ...emptyValues(kind, lawFirmId), ipciId: first?.ipciId ?? '', ipName: first ? ipNameIn(first.ipNames, lang) : '' };
+  const initial = prefilled ?? { ...emptyValues(kind, lawFirmId), ipciId: first?.ipciId ?? '', ipName: first ? ipNameIn(first.ipNames, lang) : '' };
 
   return (
     <CheckedForm<ProtectionData>
@@ -123,8 +134,8 @@ export function ProtectionForm({ kind, lawFirmId = '' }: { kind: ProtectionKind;
         return rule ? { ipciId: RULE_MESSAGE[rule] } : undefined;
       }}
       initial={initial}
-      onSubmit={submit}
-      submitText={t(`protection.form.submit.${kind}`)}
+      onSubmit={onSubmit ?? submit}
+      submitText={submitText ?? t(`protection.form.submit.${kind}`)}
       submitBlocked={(v) => Boolean(ruleOf(v.ipciId)) || usable.length === 0}
     >
       {(form, { server, clear, setField }) => {
@@ -209,6 +220,7 @@ export function ProtectionForm({ kind, lawFirmId = '' }: { kind: ProtectionKind;
                     checkboxLabel=""
                     textareaRows={5}
                     uploadKind={PROTECTION_UPLOAD_KIND}
+                    uploads={uploads}
                     max={f.max}
                     onUploadError={(m) => setField(f.name, m)}
                   />

@@ -52,6 +52,8 @@ export const USER_CENTER_MENU: Array<{ group: string; areas: UserCenterArea[] }>
   {
     group: 'services',
     areas: [
+      { key: 'monitoring', route: 'monitoring', icon: 'search-around' },
+      { key: 'suspecttort', route: 'suspecttort', icon: 'warning-sign' },
       { key: 'watermarkImage', route: 'addwatermarkimage', icon: 'tint' },
       { key: 'watermark', route: 'watermarkdetect', icon: 'tint' },
       { key: 'capacity', route: 'capacity', icon: 'database', also: ['capacitydetail'] },

@@ -1,0 +1,146 @@
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EXPIRY_NOTICE_DAYS, type MatchEvidence, type MonitoringPlan, type SubscriptionState, type SuspectState } from '../../../../domain/monitoring';
+import { chinaDate } from '../../../../domain/dates';
+import { yuan } from '../orderPayment/OrderBits';
+import type { PlanOffer, SubscriptionJson } from './types';
+
+const STATE_INTENT: Record<SubscriptionState, Intent> = { ordered: 'warning', active: 'success', paused: 'danger', expired: 'none', cancelled: 'none' };
+const SUSPECT_INTENT: Record<SuspectState, Intent> = { new: 'danger', ignored: 'none', authorised: 'success', reported: 'primary' };
+
+/** A subscription's state; a paused one says why (the IPCI's state), since nothing the user edits resumes it. */
+export function SubscriptionStateTag({ value }: { value: Pick<SubscriptionJson, 'state' | 'pausedReason'> }) {
+  const { t } = useTranslation();
+  return (
+    <Tag minimal intent={STATE_INTENT[value.state]} data-testid="subscription-state" title={value.pausedReason ? t(`monitoring.pauseReasons.${value.pausedReason}`) : undefined}>
+      {t(`monitoring.states.${value.state}`)}
+      {value.state === 'paused' && value.pausedReason ? ` · ${t(`monitoring.pauseReasons.${value.pausedReason}`)}` : ''}
+    </Tag>
+  );
+}
+
+export function SuspectStateTag({ state }: { state: SuspectState }) {
+  const { t } = useTranslation();
+  return (
+    <Tag minimal intent={SUSPECT_INTENT[state]} data-testid="suspect-state">
+      {t(`monitoring.suspectStates.${state}`)}
+    </Tag>
+  );
+}
+
+/** yyyy-mm-dd – yyyy-mm-dd (China dates, as the API gives them), or a dash before payment. */
+export function validityText(s: Pick<SubscriptionJson, 'validFrom' | 'validUntil'>): string {
+  return s.validFrom && s.validUntil ? `${s.validFrom} – ${s.validUntil}` : '—';
+}
+
+/** Renewal is offered from EXPIRY_NOTICE_DAYS before the end (when the user is told) and after it. */
+export function renewable(s: SubscriptionJson, now = new Date()): boolean {
+  if (s.state === 'expired') return true;
+  if ((s.state !== 'active' && s.state !== 'paused') || !s.validUntil) return false;
+  const notice = chinaDate(new Date(now.getTime() + EXPIRY_NOTICE_DAYS * 86_400_000));
+  return s.validUntil <= notice;
+}
+
+/** The plan picker and the no-unsubscribe/no-refund notice that must be accepted: ordering and renewing share them. */
+export function PlanChoice({ plans, plan, setPlan, accepted, setAccepted, disabled, error }: { plans: PlanOffer[]; plan: MonitoringPlan | ''; setPlan: (p: MonitoringPlan) => void; accepted: boolean; setAccepted: (v: boolean) => void; disabled?: boolean; error?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="ipci-monitoring-plans" role="radiogroup" aria-label={t('monitoring.order.plan')}>
+        {plans.map((p) => (
+          <label key={p.plan} className={`ipci-monitoring-plan${plan === p.plan ? ' is-chosen' : ''}`} data-testid={`plan-${p.plan}`}>
+            <input type="radio" name="monitoring-plan" value={p.plan} checked={plan === p.plan} disabled={disabled} onChange={() => setPlan(p.plan)} />
+            <span className="ipci-monitoring-plan-name">{t(`monitoring.plans.${p.plan}`)}</span>
+            <span className="ipci-muted">{t('monitoring.order.days', { count: p.days })}</span>
+            <span className="ipci-monitoring-price">¥{yuan(p.priceFen)}</span>
+          </label>
+        ))}
+      </div>
+      <Callout intent="warning" icon="warning-sign" style={{ marginTop: 12 }} data-testid="no-refund-notice">
+        <p>{t('monitoring.order.noRefund')}</p>
+        <p>{t('monitoring.order.payWithin')}</p>
+        <Checkbox checked={accepted} disabled={disabled} onChange={(e) => setAccepted(e.currentTarget.checked)} label={t('monitoring.order.accept')} data-testid="no-refund-accept" />
+        {error && (
+          <div className="ipci-flag-reason" role="alert">
+            {error}
+          </div>
+        )}
+      </Callout>
+    </>
+  );
+}
+
+/** Renewing a subscription: the plan and the same notice, then the new order's pay page. */
+export function RenewDialog({ plans, open, onClose, onRenew }: { plans: PlanOffer[]; open: boolean; onClose: () => void; onRenew: (plan: MonitoringPlan) => Promise<void> }) {
+  const { t } = useTranslation();
+  const [plan, setPlan] = useState<MonitoringPlan | ''>('');
+  const [accepted, setAccepted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  async function go() {
+    setTried(true);
+    if (!plan || !accepted) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onRenew(plan);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog isOpen={open} onClose={onClose} title={t('monitoring.renew.title')} style={{ maxWidth: 'calc(100vw - 24px)' }}>
+      <DialogBody>
+        {error && (
+          <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
+            {error}
+          </Callout>
+        )}
+        <PlanChoice plans={plans} plan={plan} setPlan={setPlan} accepted={accepted} setAccepted={setAccepted} disabled={busy} error={tried && !accepted ? t('monitoring.order.acceptRequired') : tried && !plan ? t('monitoring.order.planRequired') : undefined} />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('actions.cancel')} onClick={onClose} disabled={busy} />
+            <Button intent="primary" icon="refresh" text={t('monitoring.renew.submit')} loading={busy} onClick={() => void go()} data-testid="renew-submit" />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/** How the copy matched, in words: the PDQ distance, or the fitted transform and the share shown, or the watermark, and the keywords found. */
+export function EvidenceText({ evidence }: { evidence: MatchEvidence }) {
+  const { t } = useTranslation();
+  const lines: string[] = [];
+  if (evidence.kind === 'image' && evidence.method === 'global' && evidence.distance !== undefined) lines.push(t('monitoring.evidence.global', { distance: evidence.distance }));
+  if (evidence.kind === 'image' && evidence.method === 'local') {
+    const tr = evidence.transform;
+    lines.push(t('monitoring.evidence.local', { inliers: evidence.inliers ?? 0, overlap: Math.round((evidence.overlap ?? 0) * 100) }));
+    if (tr) lines.push(t('monitoring.evidence.transform', { scale: tr.scale.toFixed(2), rotation: tr.rotationDeg.toFixed(1), dx: Math.round(tr.dx), dy: Math.round(tr.dy) }));
+  }
+  if (evidence.kind === 'watermark') lines.push(t('monitoring.evidence.watermark'));
+  if (evidence.keywords?.length) lines.push(t('monitoring.evidence.keywords', { keywords: evidence.keywords.join(t('monitoring.listSeparator')) }));
+  return (
+    <ul className="ipci-monitoring-evidence" data-testid="suspect-evidence">
+      {lines.map((l) => (
+        <li key={l}>{l}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A filter select with "all" first, as the lists' toolbars draw them. */
+export function FilterSelect({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: Array<{ value: string; label: string }>; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label className="ipci-monitoring-filter" htmlFor={id}>
+      <span className="ipci-muted">{label}</span>
+      <HTMLSelect id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)} options={[{ value: '', label: t('monitoring.all') }, ...options]} data-testid={id} />
+    </label>
+  );
+}

@@ -70,6 +70,9 @@ import jaMonitoring from './ja-JP/monitoring.json';
 import zhTortReport from './zh-CN/tortReport.json';
 import enTortReport from './en-US/tortReport.json';
 import jaTortReport from './ja-JP/tortReport.json';
+import zhSuspects from './zh-CN/suspects.json';
+import enSuspects from './en-US/suspects.json';
+import jaSuspects from './ja-JP/suspects.json';
 import type { Lang } from '../languages';
 import { sharedCatalogs } from './merge';
 
@@ -82,7 +85,7 @@ const catalogs = (errors: object, messages: object, ...areas: Area[]) => sharedC
  * and `messages` (site messages, stored as keys so each reader sees their own language).
  */
 export const SHARED_CATALOGS: Record<Lang, { errors: typeof enErrors; messages: typeof enMessages }> = {
-  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci, zhCertificate, zhDictionary, zhEntrustedTrade, zhTradeRecords, zhTrade, zhCatalogue, zhObjection, zhProtection, zhLawFirm, zhManufacturer, zhGallery, zhCapacity, zhWatermark, zhTortReport),
-  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci, enCertificate, enDictionary, enEntrustedTrade, enTradeRecords, enTrade, enCatalogue, enObjection, enProtection, enLawFirm, enManufacturer, enGallery, enCapacity, enWatermark, enTortReport),
-  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci, jaCertificate, jaDictionary, jaEntrustedTrade, jaTradeRecords, jaTrade, jaCatalogue, jaObjection, jaProtection, jaLawFirm, jaManufacturer, jaGallery, jaCapacity, jaWatermark, jaTortReport),
+  'zh-CN': catalogs(zhErrors, zhMessages, zhAccount, zhSecurity, zhProfile, zhAdmin, zhOrder, zhTitle, zhIpci, zhCertificate, zhDictionary, zhEntrustedTrade, zhTradeRecords, zhTrade, zhCatalogue, zhObjection, zhProtection, zhLawFirm, zhManufacturer, zhGallery, zhCapacity, zhWatermark, zhTortReport, zhSuspects),
+  'en-US': catalogs(enErrors, enMessages, enAccount, enSecurity, enProfile, enAdmin, enOrder, enTitle, enIpci, enCertificate, enDictionary, enEntrustedTrade, enTradeRecords, enTrade, enCatalogue, enObjection, enProtection, enLawFirm, enManufacturer, enGallery, enCapacity, enWatermark, enTortReport, enSuspects),
+  'ja-JP': catalogs(jaErrors, jaMessages, jaAccount, jaSecurity, jaProfile, jaAdmin, jaOrder, jaTitle, jaIpci, jaCertificate, jaDictionary, jaEntrustedTrade, jaTradeRecords, jaTrade, jaCatalogue, jaObjection, jaProtection, jaLawFirm, jaManufacturer, jaGallery, jaCapacity, jaWatermark, jaTortReport, jaSuspects),
 };

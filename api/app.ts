@@ -58,6 +58,9 @@ import { capacityRoutes } from './routes/capacity';
 import { capacityAdminRoutes } from './routes/capacityAdmin';
 import { antiAdminRoutes } from './routes/antiAdmin';
 import { watermarkCheckRoutes } from './routes/watermarkChecks';
+import { suspectRoutes } from './routes/suspects';
+import { tortReportRoutes } from './routes/tortReports';
+import { monitoringAdminRoutes } from './routes/monitoringAdmin';
 import { ROOT } from '../temporal/config';
 
 export const UI_DIST = path.join(ROOT, 'ui', 'dist');
@@ -112,6 +115,8 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [capacityRoutes, capacityAdminRoutes],
     [antiAdminRoutes],
     [watermarkCheckRoutes],
+    [suspectRoutes],
+    [tortReportRoutes, monitoringAdminRoutes],
   ];
   for (const routes of areas.flat()) {
     const router = guardIdParams(routes(deps));

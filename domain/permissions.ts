@@ -53,6 +53,12 @@ export const ELEMENTS = [
   'admin.antiOrders.view',
   // anti-counterfeiting (issue 14): image/video watermark, image/video detection, detected watermark
   'admin.watermarks.view',
+  // infringement monitoring (issue 15): reports of suspected infringements and their evidence (admin/tort)
+  'admin.tort.manage',
+  // infringement monitoring (issue 15): the crawler's site list (admin/crawlSite)
+  'admin.crawlSites.manage',
+  // infringement monitoring (issue 15): crawl runs, each site's fetch log, every subscription
+  'admin.monitoring.view',
 ] as const;
 export type ElementId = (typeof ELEMENTS)[number];
 

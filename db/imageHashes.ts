@@ -28,6 +28,11 @@ function neighbours(value: number, bits: number): number[] {
  * first (then by id, so a page is stable).
  */
 export async function nearImages(k: Knex, pdq: Buffer, radius: number, limit = 50): Promise<Array<{ id: string; distance: number }>> {
+  return nearImagesQuery(k, pdq, radius, limit);
+}
+
+/** nearImages' query, for a benchmark or test to look at its plan. */
+export function nearImagesQuery(k: Knex, pdq: Buffer, radius: number, limit: number): Knex.QueryBuilder<Record<string, unknown>, Array<{ id: string; distance: number }>> {
   if (pdq.length !== 32) throw new RangeError('a PDQ hash is 32 bytes');
   if (!Number.isInteger(radius) || radius < 0 || radius > MAX_LOOKUP_RADIUS) throw new RangeError(`radius must be an integer 0..${MAX_LOOKUP_RADIUS}`);
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be a positive integer');
@@ -35,7 +40,7 @@ export async function nearImages(k: Knex, pdq: Buffer, radius: number, limit = 5
   const probes = Array.from({ length: CHUNKS }, (_, i) => neighbours(pdq.readUInt16BE(2 * i), bits));
   // The OR of 16 `chunk = any(…)` becomes a BitmapOr of the 16 partial indexes; the distance is that
   // of the hashes as 256-bit strings (bytea has no xor), computed for the candidates only.
-  const rows: Array<{ id: string; distance: number }> = await k
+  return k
     .select('id', 'distance')
     .from(
       k.raw(
@@ -48,5 +53,4 @@ export async function nearImages(k: Knex, pdq: Buffer, radius: number, limit = 5
     .where('distance', '<=', radius)
     .orderBy([{ column: 'distance' }, { column: 'id' }])
     .limit(limit);
-  return rows;
 }

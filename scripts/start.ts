@@ -10,6 +10,7 @@ import { startDevServer, temporalBinary } from '../temporal/devServer';
 import { runTs, stopChild } from './lib/children';
 import { startEmbeddedPostgres, type RunningPostgres } from './lib/postgres';
 import { buildUiIfStale } from './lib/uiBuild';
+import { DEFAULT_DEMO_MARKET_PORT, seedDemoMarketSite, startDemoMarket, type RunningDemoMarket } from '../demoMarket';
 
 /**
  * `npm start` (and `npm run dev`): Postgres, the Temporal dev server, migrations, demo seed,
@@ -26,6 +27,7 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const children: ChildProcess[] = [];
   let pg: RunningPostgres | undefined;
+  let market: RunningDemoMarket | undefined;
   let stopping = false;
 
   const shutdown = async (code = 0) => {
@@ -33,6 +35,7 @@ async function main() {
     stopping = true;
     log('stopping…');
     await Promise.all(children.slice().reverse().map((c) => stopChild(c)));
+    await market?.close().catch(() => undefined);
     await pg?.stop().catch(() => undefined);
     log('stopped; data kept in .data/');
     process.exit(code);
@@ -50,8 +53,19 @@ async function main() {
     const k = createDb(databaseUrl, { min: 0, max: 2 });
     await migrate(k);
     await seed(k);
-    await k.destroy();
     log('database migrated and seeded');
+    // The local demo marketplace gives monitoring something to find on a machine without internet.
+    // A taken port is not fatal: the platform runs without it.
+    const marketPort = Number(process.env.DEMO_MARKET_PORT ?? DEFAULT_DEMO_MARKET_PORT);
+    try {
+      market = await startDemoMarket({ port: marketPort });
+      await seedDemoMarketSite(k, market.url);
+    } catch (err) {
+      await market?.close().catch(() => undefined);
+      market = undefined;
+      log(`WARNING the demo marketplace is off: ${(err as Error).message} (DEMO_MARKET_PORT names another port)`);
+    }
+    await k.destroy();
     // Video watermarking needs Debian's ffmpeg; without it the platform runs and video answers 503.
     log((await ffmpegAvailable()) ? 'ffmpeg found: video watermarking is on' : `WARNING ${FFMPEG_MISSING}`);
 
@@ -62,7 +76,7 @@ async function main() {
     }
 
     if (!dev) buildUiIfStale(log);
-    const env = { DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: cfg.address, TEMPORAL_WEB_UI: cfg.webUi, PORT: String(port) };
+    const env = { DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: cfg.address, TEMPORAL_WEB_UI: cfg.webUi, PORT: String(port), ...(market && { IPCI_DEMO_MARKET_URL: market.url }) };
     for (const [name, entry] of [['worker', 'temporal/main.ts'], ['api', 'api/main.ts']] as const) {
       const child = runTs(name, entry, env);
       child.once('exit', (code) => !stopping && (log(`${name} exited (${code}); stopping`), void shutdown(1)));
@@ -80,6 +94,7 @@ async function main() {
         `  staff inbox    ${ui}/manage/inbox   (staff login ${ui}/login/admin)`,
         `  API health     http://localhost:${port}/api/health`,
         `  Temporal UI    ${cfg.webUi}`,
+        ...(market ? [`  demo market    http://localhost:${new URL(market.url).port}/   (demo IP pictures to monitor: http://localhost:${new URL(market.url).port}/originals/)`] : []),
         '  demo accounts  ' + DEMO_USERS.map((u) => `${u.username} / ${u.password} (${u.roles.join(',')}${u.kind ? ` ${u.kind}` : ''})`).join('\n                 '),
         'Press Ctrl-C to stop; data stays in .data/.',
         '',

@@ -9,6 +9,7 @@ import { stopChild } from '../../scripts/lib/children';
 import { TEST_DATA_SUFFIX, TEST_PORTS, TEST_UPLOAD_MAX_BYTES } from './limits';
 import { startApiAndWorker } from './apiAndWorker';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from '../../scripts/lib/postgres';
+import { seedDemoMarketSite, startDemoMarket, type RunningDemoMarket } from '../../demoMarket';
 
 /**
  * Real services for integration and end-to-end tests: a fresh database (on DATABASE_URL's server, or
@@ -21,6 +22,7 @@ export interface Services {
   temporal?: ChildProcess;
   worker: ChildProcess;
   api: ChildProcess;
+  demoMarket: RunningDemoMarket;
 }
 
 export async function startServices(): Promise<Services> {
@@ -41,9 +43,12 @@ export async function startServices(): Promise<Services> {
     await ensureDatabase(admin, 'ipci_test', true);
     databaseUrl = admin.replace(/\/postgres$/, '/ipci_test');
   }
+  // The demo marketplace generates its pages in the background while the rest starts; crawl tests find it as a crawl site.
+  const demoMarket = await startDemoMarket({ port: TEST_PORTS.demoMarket });
   const k = createDb(databaseUrl, { min: 0, max: 2 });
   await migrate(k);
   await seed(k);
+  await seedDemoMarketSite(k, demoMarket.url);
   await k.destroy();
 
   let temporal: ChildProcess | undefined;
@@ -67,13 +72,15 @@ export async function startServices(): Promise<Services> {
     PUBLIC_BASE_URL: `http://127.0.0.1:${TEST_PORTS.api}`,
     // Tests act as many clients: each may name its own address in X-Forwarded-For (per-IP limits).
     TRUST_PROXY: '1',
+    IPCI_DEMO_MARKET_URL: demoMarket.url,
   };
   Object.assign(process.env, env, { IPCI_TEST_API: `http://127.0.0.1:${TEST_PORTS.api}` });
-  return { pg, temporal, ...(await startApiAndWorker('test', env)) };
+  return { pg, temporal, demoMarket, ...(await startApiAndWorker('test', env)) };
 }
 
 export async function stopServices(s: Services): Promise<void> {
   await Promise.all([stopChild(s.api), stopChild(s.worker)]);
   await stopChild(s.temporal);
+  await s.demoMarket.close();
   await s.pg?.stop();
 }

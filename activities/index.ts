@@ -20,6 +20,7 @@ import { lawFirmListingActivities } from './lawFirmListing';
 import { capacityPurchaseActivities } from './capacityPurchase';
 import { manufacturerListingActivities } from './manufacturerListing';
 import { watermarkBatchActivities } from './watermarkBatch';
+import { crawlActivities } from './crawl';
 import { tortReportActivities } from './tortReport';
 
 /** Activities close over one database pool and one store (storage/appStore) per worker process. */
@@ -45,6 +46,7 @@ export function createActivities(k: Knex, store: ObjectStore) {
     ...capacityPurchaseActivities(k),
     ...manufacturerListingActivities(k),
     ...watermarkBatchActivities(k, store),
+    ...crawlActivities(k, store),
     ...tortReportActivities(k),
   };
 }

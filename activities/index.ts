@@ -23,6 +23,7 @@ import { watermarkBatchActivities } from './watermarkBatch';
 import { crawlActivities } from './crawl';
 import { tortReportActivities } from './tortReport';
 
+import { monitoringSubscriptionActivities } from './monitoringSubscription';
 /** Activities close over one database pool and one store (storage/appStore) per worker process. */
 export function createActivities(k: Knex, store: ObjectStore) {
   return {
@@ -48,6 +49,7 @@ export function createActivities(k: Knex, store: ObjectStore) {
     ...watermarkBatchActivities(k, store),
     ...crawlActivities(k, store),
     ...tortReportActivities(k),
+    ...monitoringSubscriptionActivities(k),
   };
 }
 

@@ -60,6 +60,7 @@ import { antiAdminRoutes } from './routes/antiAdmin';
 import { watermarkCheckRoutes } from './routes/watermarkChecks';
 import { suspectRoutes } from './routes/suspects';
 import { tortReportRoutes } from './routes/tortReports';
+import { monitoringRoutes } from './routes/monitoring';
 import { monitoringAdminRoutes } from './routes/monitoringAdmin';
 import { ROOT } from '../temporal/config';
 
@@ -115,7 +116,7 @@ export function createApp(deps: ApiDeps, uiDist = UI_DIST): Koa {
     [capacityRoutes, capacityAdminRoutes],
     [antiAdminRoutes],
     [watermarkCheckRoutes],
-    [suspectRoutes],
+    [monitoringRoutes, suspectRoutes],
     [tortReportRoutes, monitoringAdminRoutes],
   ];
   for (const routes of areas.flat()) {

@@ -14,3 +14,4 @@ export { capacityPurchase } from './capacityPurchase';
 export { manufacturerListing } from './manufacturerListing';
 export { watermarkBatch } from './watermarkBatch';
 export { tortReport } from './tortReport';
+export { monitoringSubscription } from './monitoringSubscription';

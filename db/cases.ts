@@ -68,6 +68,11 @@ const RESOLVERS: Record<string, (k: Knex, id: string) => Promise<CaseRef | undef
     const row = await k('tort_reports').where({ id }).first('user_id', 'workflow_id');
     return row && { ownerId: row.user_id, workflowId: row.workflow_id };
   },
+  // The subscriber follows their monitoring plan: payment, activation, pauses, expiry.
+  monitoringSubscription: async (k, id) => {
+    const row = await k('monitoring_subscriptions').where({ id }).first('user_id', 'workflow_id');
+    return row && { ownerId: row.user_id, workflowId: row.workflow_id };
+  },
   titleAudit: async (k, id) => {
     const row = await k('title_registrations').where({ id }).first('user_id');
     return row && { ownerId: row.user_id, workflowId: titleWorkflowId(id) };

@@ -130,3 +130,19 @@ export const PAGE_SIZE = 8;
 /** The page a crawler must never fetch (robots.txt disallows it), with a copy only it shows. */
 export const PRIVATE_PATH = '/private/';
 export const PRIVATE_COPY: CopyPlan = { ip: 0, picture: 0, transform: 'recompress', seed: 999 };
+
+/** A product's id in URLs (/product/<id>), by its place in PRODUCT_PLANS. */
+export const productId = (index: number) => `p${1001 + index}`;
+
+/**
+ * What a crawl of the marketplace at `url` should find, without generating it: each planned copy
+ * with the page that shows it, and the pages that name a demo IP without a copy.
+ */
+export function plannedFindings(url: string): { copies: Array<CopyPlan & { pageUrl: string }>; keywordOnly: Array<{ ip: number; pageUrl: string }> } {
+  const base = url.replace(/\/+$/, '');
+  const page = (i: number) => `${base}/product/${productId(i)}`;
+  return {
+    copies: PRODUCT_PLANS.flatMap((p, i) => p.copies.map((c) => ({ ...c, pageUrl: page(i) }))),
+    keywordOnly: PRODUCT_PLANS.flatMap((p, i) => (p.namesIp !== undefined && !p.copies.length ? [{ ip: p.namesIp, pageUrl: page(i) }] : [])),
+  };
+}

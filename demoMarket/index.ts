@@ -6,5 +6,6 @@
 export { DEMO_ORIGINALS, DEMO_PICTURE_SIDE, demoOriginal, type DemoOriginal, type DemoPicture } from './originals';
 export { DEFAULT_DEMO_MARKET_PORT, startDemoMarket, type RunningDemoMarket } from './server';
 export { DEMO_MARKET_SITE_NAME, demoMarketSite, seedDemoMarketSite } from './seed';
-export { PRIVATE_PATH } from './catalogue';
+export { PRIVATE_PATH, plannedFindings } from './catalogue';
+export { generateSite } from './site';
 export type { DemoSite, PlacedCopy, ProductPage } from './site';

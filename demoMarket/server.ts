@@ -73,9 +73,14 @@ function answer(site: DemoSite, req: IncomingMessage, res: ServerResponse): void
     send(req, res, 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, Buffer.from(body));
     return;
   }
-  // A folder's page answers with or without its trailing slash; nothing else is rewritten.
-  const resource = site.resources.get(path) ?? (path.endsWith('/') ? undefined : site.resources.get(`${path}/`));
+  const resource = site.resources.get(path);
   if (!resource) {
+    // The other spelling of a page's trailing slash is redirected to the page, as web servers do.
+    const other = path.endsWith('/') ? path.replace(/\/+$/, '') : `${path}/`;
+    if (other && site.resources.get(other)?.type.startsWith('text/html')) {
+      send(req, res, 301, { location: other + url.search, 'content-type': 'text/plain; charset=utf-8' }, Buffer.from(`moved to ${other}`));
+      return;
+    }
     send(req, res, 404, { 'content-type': 'text/html; charset=utf-8' }, Buffer.from(dynamicPage(site, 'notFound')));
     return;
   }

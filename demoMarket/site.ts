@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { transform, type Background } from '../matching/transforms';
 import { productShotSvg, type ShotKind } from './art';
-import { CATEGORIES, PAGE_SIZE, PRIVATE_COPY, PRIVATE_PATH, PRODUCT_PLANS, type CategorySlug, type CopyPlan } from './catalogue';
+import { CATEGORIES, PAGE_SIZE, PRIVATE_COPY, PRIVATE_PATH, PRODUCT_PLANS, productId, type CategorySlug, type CopyPlan } from './catalogue';
 import { DEMO_ORIGINALS, demoOriginal } from './originals';
 import { SHOP_CSS } from './style';
 
@@ -32,6 +32,9 @@ export interface ProductPage {
   url: string;
   title: string;
   category: CategorySlug;
+  description: string;
+  /** Price in fen. */
+  price: number;
   /** The demo IP its title or description names, if any. */
   namesIp?: number;
   imageUrls: string[];
@@ -93,7 +96,7 @@ export async function generateSite(baseUrl: string): Promise<DemoSite> {
     return { path: `${prefix}/item-${c.seed}.${imageType(body).ext}`, body };
   };
 
-  const plans = PRODUCT_PLANS.map((plan, i) => ({ plan, id: `p${String(1001 + i)}`, n: 1001 + i }));
+  const plans = PRODUCT_PLANS.map((plan, i) => ({ plan, id: productId(i), n: 1001 + i }));
   const made = await Promise.all(
     plans.map(async ({ plan, n }) => {
       const shots = plan.copies.length ? 1 : 2 + (n % 2);
@@ -106,7 +109,7 @@ export async function generateSite(baseUrl: string): Promise<DemoSite> {
     const url = `${base}/product/${id}`;
     for (const image of made[i]) put(image.path, image.body, imageType(image.body).type);
     plan.copies.forEach((c, j) => copies.push({ ...c, pageUrl: url, imageUrl: base + made[i][j].path }));
-    products.push({ id, url, title: plan.title, category: plan.category, namesIp: plan.namesIp, imageUrls: made[i].map((m) => base + m.path) });
+    products.push({ id, url, title: plan.title, description: plan.description, price: plan.price, category: plan.category, namesIp: plan.namesIp, imageUrls: made[i].map((m) => base + m.path) });
   }
 
   const privateImage = await makeCopy(PRIVATE_COPY, 'home', '/private/img');
@@ -126,9 +129,8 @@ export async function generateSite(baseUrl: string): Promise<DemoSite> {
     for (let n = 1; n <= pages; n++) put(categoryPath(c.slug, n), html.category(c.slug, n, pages, items.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE)), 'text/html; charset=utf-8');
   }
   for (const [i, p] of products.entries()) {
-    const plan = PRODUCT_PLANS[i];
     const related = products.filter((q) => q.category === p.category && q.id !== p.id).slice(i % 3, (i % 3) + 4);
-    put(new URL(p.url).pathname, html.product(p, plan.description, plan.price, related), 'text/html; charset=utf-8');
+    put(new URL(p.url).pathname, html.product(p, related), 'text/html; charset=utf-8');
   }
   put('/originals/', html.originals(), 'text/html; charset=utf-8');
   put(PRIVATE_PATH, html.privatePage(privateImage.path), 'text/html; charset=utf-8');
@@ -185,19 +187,15 @@ class Html {
 </div><p class="copy">© 2026 云集好物 演示市场 · 示例数据，非真实商品</p></footer>`;
   }
 
-  private card(p: ProductPage, price: number): string {
-    return `<li class="card"><a href="${new URL(p.url).pathname}"><img src="${new URL(p.imageUrls[0]).pathname}" alt="${esc(p.title)}" loading="lazy" width="240" height="240"><span class="name">${esc(p.title)}</span><span class="price">${yuan(price)}</span></a></li>`;
-  }
-
-  private priceOf(p: ProductPage): number {
-    return PRODUCT_PLANS[Number(p.id.slice(1)) - 1001].price;
+  private card(p: ProductPage): string {
+    return `<li class="card"><a href="${new URL(p.url).pathname}"><img src="${new URL(p.imageUrls[0]).pathname}" alt="${esc(p.title)}" loading="lazy" width="240" height="240"><span class="name">${esc(p.title)}</span><span class="price">${yuan(p.price)}</span></a></li>`;
   }
 
   home(products: ProductPage[]): string {
     const featured = CATEGORIES.flatMap((c) => products.filter((p) => p.category === c.slug).slice(0, 2));
     const body = `<section class="hero"><div><h1>发现好物，也发现灵感</h1><p>潮玩、服饰、家居与数码周边，每日上新。</p><a class="btn" href="${categoryPath('figures')}">逛逛新品</a></div></section>
 <section><h2>商品分类</h2><ul class="tiles">${CATEGORIES.map((c, i) => `<li class="tile t${i}"><a href="${categoryPath(c.slug)}"><strong>${esc(c.name)}</strong><span>${esc(c.blurb)}</span></a></li>`).join('')}</ul></section>
-<section><h2>今日推荐</h2><ul class="grid">${featured.map((p) => this.card(p, this.priceOf(p))).join('')}</ul></section>`;
+<section><h2>今日推荐</h2><ul class="grid">${featured.map((p) => this.card(p)).join('')}</ul></section>`;
     return this.page({ title: '云集好物 演示市场 - 潮玩服饰家居数码', description: '云集好物演示市场：潮玩手办、印花服饰、家居文创和数码周边。IPCI 侵权监测的本地演示网站。', path: '/', body });
   }
 
@@ -205,11 +203,12 @@ class Html {
     const c = CATEGORIES.find((x) => x.slug === slug)!;
     const pager = `<nav class="pager" aria-label="分页">${n > 1 ? `<a href="${categoryPath(slug, n - 1)}" rel="prev">上一页</a>` : ''}${Array.from({ length: pages }, (_, i) => (i + 1 === n ? `<span class="cur">${i + 1}</span>` : `<a href="${categoryPath(slug, i + 1)}">${i + 1}</a>`)).join('')}${n < pages ? `<a href="${categoryPath(slug, n + 1)}" rel="next">下一页</a>` : ''}</nav>`;
     const body = `<p class="crumbs"><a href="/">首页</a> › ${esc(c.name)}</p><h1>${esc(c.name)}</h1><p class="lead">${esc(c.blurb)} · 第 ${n}/${pages} 页</p>
-<ul class="grid">${items.map((p) => this.card(p, this.priceOf(p))).join('')}</ul>${pager}`;
+<ul class="grid">${items.map((p) => this.card(p)).join('')}</ul>${pager}`;
     return this.page({ title: `${c.name}${n > 1 ? ` 第${n}页` : ''} - 云集好物 演示市场`, description: `${c.name}：${c.blurb}。`, path: categoryPath(slug, n), body });
   }
 
-  product(p: ProductPage, description: string, price: number, related: ProductPage[]): string {
+  product(p: ProductPage, related: ProductPage[]): string {
+    const { description, price } = p;
     const c = CATEGORIES.find((x) => x.slug === p.category)!;
     const paths = p.imageUrls.map((u) => new URL(u).pathname);
     const seller = ['小鹿文创旗舰店', '潮玩研究所', '木子家居馆', '极客数码铺', '好运杂货铺'][Number(p.id.slice(1)) % 5];
@@ -225,7 +224,7 @@ class Html {
 </article>
 <section class="detail"><h2>商品详情</h2><p>${esc(description)}</p><p>示例商品，页面由演示市场生成，不可购买。图片仅供展示。</p>
 ${paths.slice(1).map((src, i) => `<img src="${src}" alt="${esc(p.title)} 详情${i + 1}" loading="lazy">`).join('')}</section>
-<section><h2>同类推荐</h2><ul class="grid small">${related.map((q) => `<li class="card"><a href="${new URL(q.url).pathname}"><span class="name">${esc(q.title)}</span><span class="price">${yuan(this.priceOf(q))}</span></a></li>`).join('')}</ul></section>`;
+<section><h2>同类推荐</h2><ul class="grid small">${related.map((q) => `<li class="card"><a href="${new URL(q.url).pathname}"><span class="name">${esc(q.title)}</span><span class="price">${yuan(q.price)}</span></a></li>`).join('')}</ul></section>`;
     return this.page({ title: `${p.title} - 云集好物 演示市场`, description, path: new URL(p.url).pathname, image: paths[0], type: 'product', body });
   }
 
@@ -245,7 +244,7 @@ ${paths.slice(1).map((src, i) => `<img src="${src}" alt="${esc(p.title)} 详情$
 
   search(q: string, products: ProductPage[]): string {
     const hits = q ? products.filter((p) => p.title.toLowerCase().includes(q.toLowerCase())) : [];
-    const body = `<p class="crumbs"><a href="/">首页</a> › 搜索</p><h1>搜索“${esc(q)}”</h1><p class="lead">找到 ${hits.length} 件商品</p><ul class="grid">${hits.map((p) => this.card(p, this.priceOf(p))).join('')}</ul>`;
+    const body = `<p class="crumbs"><a href="/">首页</a> › 搜索</p><h1>搜索“${esc(q)}”</h1><p class="lead">找到 ${hits.length} 件商品</p><ul class="grid">${hits.map((p) => this.card(p)).join('')}</ul>`;
     return this.page({ title: `搜索 ${q} - 云集好物 演示市场`, description: `搜索 ${q} 的结果`, path: '/search', body, noindex: true });
   }
 

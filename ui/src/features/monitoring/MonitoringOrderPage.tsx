@@ -120,7 +120,9 @@ function OrderForm({ plans }: { plans: PlanOffer[] }) {
       }}
     >
       {(form, { server, clear }) => {
-        const error = (name: keyof OrderValues) => (form.submitCount > 0 && form.errors[name] ? translateError(t, form.errors[name] as string) : undefined) || server[name];
+        // No plan chosen yet reads as a request to choose one, not as an invalid value.
+        const own = (name: keyof OrderValues) => (name === 'plan' && !form.values.plan ? t('monitoring.order.planRequired') : translateError(t, form.errors[name] as string));
+        const error = (name: keyof OrderValues) => (form.submitCount > 0 && form.errors[name] ? own(name) : undefined) || server[name];
         const set = (name: keyof OrderValues, v: unknown) => {
           clear(name);
           void form.setFieldValue(name, v);

@@ -152,7 +152,7 @@ export function SuspectDetailPage() {
     try {
       if (action === 'authorise') {
         const r = await api.post<{ host: string; affected: number }>(`${base}/authorise-site`);
-        showToast({ intent: 'success', icon: 'tick', message: t('monitoring.suspects.authorised', { host: r.host, count: r.affected }) });
+        showToast({ intent: 'success', icon: 'tick', message: t('monitoring.suspects.authorised', { host: r.host, affected: r.affected }) });
       } else {
         await api.post(`${base}/${action}`);
         showToast({ intent: 'success', icon: 'tick', message: t(`monitoring.suspects.done.${action}`) });

@@ -149,18 +149,20 @@ export async function evidenceReportPdf(d: EvidenceReportData): Promise<Buffer> 
   // The original and the copy side by side, each fitted into its half.
   if (original || copy) {
     const box = (W - 20) / 2;
-    if (doc.y + box + 30 > doc.page.height - 50) doc.addPage();
+    // Low enough that the figures below usually stay on the first page.
+    const height = Math.min(box, 190);
+    if (doc.y + height + 30 > doc.page.height - 50) doc.addPage();
     const top = doc.y + 4;
     const side = (img: Buffer | null, label: Text, x: number) => {
       doc.font('R').fontSize(8).fillColor('#6b6b70').text(L(label), x, top, { width: box });
-      if (img) doc.image(img, x, top + 14, { fit: [box, box], align: 'center', valign: 'center' });
+      if (img) doc.image(img, x, top + 14, { fit: [box, height], align: 'center', valign: 'center' });
       else doc.font('R').fontSize(9).fillColor('#6b6b70').text(L(LABELS.none), x, top + 20, { width: box });
-      doc.lineWidth(0.5).strokeColor('#c5cbd3').rect(x, top + 14, box, box).stroke();
+      doc.lineWidth(0.5).strokeColor('#c5cbd3').rect(x, top + 14, box, height).stroke();
     };
     side(original, LABELS.original, 50);
     side(copy, LABELS.copy, 50 + box + 20);
     doc.x = 50;
-    doc.y = top + box + 24;
+    doc.y = top + height + 24;
   }
 
   const e = d.evidence;

@@ -198,7 +198,7 @@ export interface NewSuspect {
   website: string;
   pageUrl: string;
   imageUrl: string;
-  pageId: string;
+  pageId: string | null;
   imageId: string | null;
   pictureId: string | null;
   evidence: MatchEvidence;

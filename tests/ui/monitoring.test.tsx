@@ -185,7 +185,7 @@ describe('usercenter/monitoring/:id', () => {
     server.use(
       http.get('*/api/monitoring/plans', () => HttpResponse.json(PLANS)),
       http.get(`*/api/monitoring/subscriptions/${SUB}`, () =>
-        HttpResponse.json({ subscription: subscription(), pictures: [picture], uploads: { [PIC_UPLOAD]: { id: PIC_UPLOAD, kind: 'monitorPicture', mime: 'image/png', size: 4 * 1024 * 1024, width: 1000, height: 800, originalName: 'poster.png' } } }),
+        HttpResponse.json({ subscription: subscription(), pictures: [picture], uploads: [{ id: PIC_UPLOAD, kind: 'monitorPicture', mime: 'image/png', size: 4 * 1024 * 1024, width: 1000, height: 800, originalName: 'poster.png' }] }),
       ),
       http.put(`*/api/monitoring/subscriptions/${SUB}/content`, async ({ request }) => {
         const body = (await request.json()) as { label: string; keywords: SubscriptionJson['keywords'] };
@@ -233,7 +233,7 @@ describe('usercenter/monitoring/:id', () => {
     server.use(
       http.get('*/api/monitoring/plans', () => HttpResponse.json(PLANS)),
       http.get(`*/api/monitoring/subscriptions/${SUB}`, () =>
-        HttpResponse.json({ subscription: subscription({ state: 'paused', pausedReason: 'ipciRevoked', keywords: Array.from({ length: 30 }, (_, i) => ({ text: `k${i}`, category: 'other' as const })) }), pictures: [], uploads: {} }),
+        HttpResponse.json({ subscription: subscription({ state: 'paused', pausedReason: 'ipciRevoked', keywords: Array.from({ length: 30 }, (_, i) => ({ text: `k${i}`, category: 'other' as const })) }), pictures: [], uploads: [] }),
       ),
       noTimeline('monitoringSubscription'),
     );

@@ -147,7 +147,7 @@ export function SubscriptionDetailPage() {
 
 function ContentForm({ subscription: s, uploads, initial, onSaved, path }: { subscription: SubscriptionJson; uploads: SubscriptionDetail['uploads']; initial: MonitoredContent; onSaved: (r: Pick<SubscriptionDetail, 'subscription' | 'pictures'>) => void; path: string }) {
   const { t } = useTranslation();
-  const [metas, setMetas] = useState<Record<string, Upload>>(uploads);
+  const [metas, setMetas] = useState<Record<string, Upload>>(() => Object.fromEntries(uploads.map((u) => [u.id, u])));
   const [uploadError, setUploadError] = useState<string | null>(null);
   return (
     <CheckedForm<MonitoredContent>

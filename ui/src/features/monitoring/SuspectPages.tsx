@@ -253,7 +253,7 @@ export function SuspectDetailPage() {
           {s.state === 'ignored' ? (
             <Button icon="undo" text={t('monitoring.suspects.actions.unignore')} loading={busy} onClick={() => void act('unignore')} data-testid="suspect-unignore" />
           ) : (
-            s.state === 'new' && <Button icon="eye-off" text={t('monitoring.suspects.actions.ignore')} onClick={() => setAsking('ignore')} data-testid="suspect-ignore" />
+            (s.state === 'new' || s.state === 'authorised') && <Button icon="eye-off" text={t('monitoring.suspects.actions.ignore')} onClick={() => setAsking('ignore')} data-testid="suspect-ignore" />
           )}
           {s.state !== 'authorised' && <Button icon="endorsed" text={t('monitoring.suspects.actions.authorise')} onClick={() => setAsking('authorise')} data-testid="suspect-authorise" />}
           {s.state !== 'authorised' && <GoButton intent="danger" icon="take-action" text={t('monitoring.suspects.actions.report')} to={site(`usercenter/suspecttort/${s.id}/report${query}`)} data-testid="suspect-report-button" />}

@@ -2,7 +2,7 @@ import type { IpNames } from '../../../../domain/ipNames';
 import type { KeywordCategory, MatchEvidence, MatchKind, MonitoringPlan, PauseReason, PictureKind, SubscriptionState, SuspectState } from '../../../../domain/monitoring';
 import type { OrderState } from '../../../../domain/orders';
 import type { ProtectionData } from '../../../../domain/protection';
-import type { UploadMap } from '../../api/types';
+import type { Upload, UploadMap } from '../../api/types';
 
 /** GET /api/monitoring/plans */
 export interface PlanOffer {
@@ -68,7 +68,8 @@ export interface SubscriptionPage {
 export interface SubscriptionDetail {
   subscription: SubscriptionJson;
   pictures: PictureJson[];
-  uploads: UploadMap;
+  /** The comparison pictures' uploads, as a list. */
+  uploads: Upload[];
 }
 
 /** POST /api/monitoring/subscriptions and …/renew */

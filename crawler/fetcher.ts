@@ -103,11 +103,17 @@ export interface CrawlerOptions {
 interface Robots {
   allowed(url: string): boolean;
   delayMs: number;
+  /** robots.txt could not even be asked for (a private address): the host's URLs are refused for the same reason. */
+  refused?: string;
 }
 const ALLOW_ALL: Robots = { allowed: () => true, delayMs: 0 };
 const DENY_ALL: Robots = { allowed: () => false, delayMs: 0 };
 
-class BodyTooLarge extends Error {}
+class BodyTooLarge extends Error {
+  constructor(readonly wire: number) {
+    super('body too large');
+  }
+}
 
 /**
  * Reads a body up to `maxBytes` of content (after decompression, so a small gzip bomb is caught too);
@@ -124,7 +130,7 @@ async function readBody(body: Readable, encoding: string | null, maxBytes: numbe
     for await (const chunk of stream) {
       const c = chunk as Buffer;
       if (size + c.length > maxBytes) {
-        if (!truncate) throw new BodyTooLarge();
+        if (!truncate) throw new BodyTooLarge(wire);
         chunks.push(c.subarray(0, maxBytes - size));
         size = maxBytes;
         break;
@@ -225,9 +231,10 @@ export class Crawler {
     if (r.outcome === 'ok' && r.status !== null && r.status < 300) {
       const rules = robotsParser(robotsUrl, r.body!.toString('utf8'));
       const delay = Math.min(MAX_ROBOTS_DELAY_MS, Math.round((Number(rules.getCrawlDelay(ROBOTS_TOKEN)) || 0) * 1000));
-      if (delay > 0) this.gate(site, hostOf(robotsUrl)).delayMs = Math.max(this.gate(site, hostOf(robotsUrl)).delayMs, delay);
+      if (delay > 0) this.gate(site, hostOf(robotsUrl)).raiseDelay(delay);
       return { allowed: (u) => rules.isAllowed(u, ROBOTS_TOKEN) !== false, delayMs: delay };
     }
+    if (r.outcome === 'refused') return { ...DENY_ALL, refused: r.error ?? 'refused' };
     if (r.status !== null && r.status >= 400 && r.status < 500) return ALLOW_ALL;
     return DENY_ALL;
   }
@@ -254,9 +261,16 @@ export class Crawler {
       }
       const host = hostOf(url);
       if (this.abandoned.has(host)) return result('error', null, 'host asked to be left alone');
-      if (obeyRobots && !(await this.robotsFor(site, url)).allowed(url)) {
-        await this.log(site, req.kind, url, 'robotsDenied', null, performance.now(), 0, null);
-        return result('robotsDenied', null, null);
+      if (obeyRobots) {
+        const robots = await this.robotsFor(site, url);
+        if (robots.refused) {
+          await this.log(site, req.kind, url, 'refused', null, performance.now(), 0, robots.refused);
+          return result('refused', null, robots.refused);
+        }
+        if (!robots.allowed(url)) {
+          await this.log(site, req.kind, url, 'robotsDenied', null, performance.now(), 0, null);
+          return result('robotsDenied', null, null);
+        }
       }
       const answer = await this.tryRequest(site, url, req);
       if (answer.outcome !== 'redirect') return { ...answer, url };
@@ -346,7 +360,7 @@ export class Crawler {
           return { ...base, ...more, outcome, body: bytes, sha256, error: null };
         } catch (err) {
           if (!(err instanceof BodyTooLarge)) throw err;
-          await this.log(site, req.kind, url, 'tooLarge', status, started, req.maxBytes, `over ${req.maxBytes} bytes`);
+          await this.log(site, req.kind, url, 'tooLarge', status, started, err.wire, `over ${req.maxBytes} bytes`);
           return { ...base, ...more, outcome: 'tooLarge', error: `over ${req.maxBytes} bytes` };
         }
       } catch (err) {

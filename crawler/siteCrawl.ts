@@ -108,7 +108,11 @@ export class SiteCrawl {
       }
       for (const [url, depth] of resume.frontier) this.enqueue(url, depth);
       this.finished = !!resume.finished;
-    } else this.enqueue(site.startUrl, 0);
+    } else {
+      // Even when it is refused (a private address without allowPrivate): the fetch log then says why the site gave nothing.
+      this.seen.add(doneKey(site.startUrl));
+      this.queue.push([site.startUrl, 0]);
+    }
   }
 
   private get maxPages() {

@@ -39,6 +39,8 @@ export async function crawlRuns(k: Knex, q: KeysetRequest): Promise<{ items: Cra
 export interface CrawlFetchJson {
   id: number;
   runId: string | null;
+  /** page, image or robots (migration 031). */
+  kind: string;
   url: string;
   outcome: string;
   status: number | null;
@@ -55,6 +57,7 @@ export async function crawlFetches(k: Knex, siteId: string, q: KeysetRequest): P
     items: rows.map((f) => ({
       id: Number(f.id),
       runId: f.run_id,
+      kind: f.kind,
       url: f.url,
       outcome: f.outcome,
       status: f.status,

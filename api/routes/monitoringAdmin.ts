@@ -1,23 +1,33 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
+import { crawlSiteSchema } from '../../domain/monitoring';
 import { adminSubscriptionQuerySchema, adminTortQuerySchema, crawlFetchQuerySchema, crawlRunQuerySchema } from '../../domain/monitoringAdmin';
+import { crawlSiteById, crawlSites, deleteCrawlSite, insertCrawlSite, toCrawlSiteJson, updateCrawlSite, type CrawlSiteWrite } from '../../db/crawlSites';
 import { adminSubscriptions, crawlFetches, crawlRuns } from '../../db/monitoringAdmin';
 import { adminTortReports, suspectForReport, toReportedSuspectJson, toTortReportJson, tortReport } from '../../db/tortReports';
 import { findUploads, toUploadJson } from '../../db/uploads';
 import { findUser } from '../../db/users';
 import { workflowUrl } from '../../temporal/config';
 import type { ApiDeps } from '../deps';
-import { notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
 import { allow, allowElement } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 
 /**
  * The monitoring back office (admin): reports of suspected infringements (`tort`; staff decide them
  * in the inbox's tort queue, the audit page shows the evidence and links the task), the crawl runs,
- * each site's fetch log, and every subscription. The sites' list is edited in crawlSiteRoutes.
+ * the crawler's site list (edited whole: a handful of rows), each site's fetch log, and every subscription.
  */
 export function monitoringAdminRoutes({ db, cfg }: ApiDeps): Router {
   const tort = [allow('admin'), allowElement('admin.tort.manage')] as const;
   const monitoring = [allow('admin'), allowElement('admin.monitoring.view')] as const;
+  const sites = [allow('admin'), allowElement('admin.crawlSites.manage')] as const;
+  /** A site's answer: 409 on the start URL when another site starts there, 404 when there is no such site. */
+  const written = (ctx: Context, row: CrawlSiteWrite | undefined) => {
+    if (!row) throw notFound();
+    if (row === 'duplicate') throw new HttpError(409, 'conflict', 'monitoringAdmin.siteDuplicate', {}, { startUrl: { key: 'monitoringAdmin.siteDuplicate' } });
+    ctx.body = { site: toCrawlSiteJson(row) };
+  };
 
   return new Router()
     .get('/api/admin/tort-reports', ...tort, validate(adminTortQuerySchema, 'query'), async (ctx) => {
@@ -51,11 +61,28 @@ export function monitoringAdminRoutes({ db, cfg }: ApiDeps): Router {
         task: task ? { taskId: task.id, step: task.step, status: task.status } : null,
       };
     })
+    .get('/api/admin/crawl-sites', ...sites, async (ctx) => {
+      ctx.body = { items: (await crawlSites(db)).map(toCrawlSiteJson) };
+    })
+    .post('/api/admin/crawl-sites', ...sites, validate(crawlSiteSchema), async (ctx) => {
+      written(ctx, await insertCrawlSite(db, ctx.state.input, ctx.state.user.id));
+      ctx.status = 201;
+    })
+    .get('/api/admin/crawl-sites/:id', ...sites, async (ctx) => {
+      written(ctx, await crawlSiteById(db, ctx.params.id));
+    })
+    .put('/api/admin/crawl-sites/:id', ...sites, validate(crawlSiteSchema), async (ctx) => {
+      written(ctx, await updateCrawlSite(db, ctx.params.id, ctx.state.input, ctx.state.user.id));
+    })
+    .delete('/api/admin/crawl-sites/:id', ...sites, async (ctx) => {
+      if (!(await deleteCrawlSite(db, ctx.params.id))) throw notFound();
+      ctx.status = 204;
+    })
     .get('/api/admin/crawl-runs', ...monitoring, validate(crawlRunQuerySchema, 'query'), async (ctx) => {
       ctx.body = await crawlRuns(db, ctx.state.input);
     })
     .get('/api/admin/crawl-sites/:id/fetches', ...monitoring, validate(crawlFetchQuerySchema, 'query'), async (ctx) => {
-      if (!(await db('crawl_sites').where({ id: ctx.params.id }).first('id'))) throw notFound();
+      if (!(await crawlSiteById(db, ctx.params.id))) throw notFound();
       ctx.body = await crawlFetches(db, ctx.params.id, ctx.state.input);
     })
     .get('/api/admin/monitoring/subscriptions', ...monitoring, validate(adminSubscriptionQuerySchema, 'query'), async (ctx) => {

@@ -49,8 +49,9 @@ import sharedSuspects from '../../../domain/locales/en-US/suspects.json';
 import sharedTortReport from '../../../domain/locales/en-US/tortReport.json';
 import capacity from '../../locales/capacity/en-US.json';
 import monitoring from '../../locales/monitoring/en-US.json';
+import monitoringAdmin from '../../locales/monitoringAdmin/en-US.json';
 /** Everything the UI says in en-US, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, manufacturer, protection, publicity, capacity, gallery, watermark, watermarkCheck, antiAdmin, monitoring),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, manufacturer, protection, publicity, capacity, gallery, watermark, watermarkCheck, antiAdmin, monitoring, monitoringAdmin),
   ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedManufacturer, sharedProtection, sharedCapacity, sharedGallery, sharedWatermark, sharedMonitoring, sharedSuspects, sharedTortReport),
 };

@@ -49,8 +49,9 @@ import sharedSuspects from '../../../domain/locales/zh-CN/suspects.json';
 import sharedTortReport from '../../../domain/locales/zh-CN/tortReport.json';
 import capacity from '../../locales/capacity/zh-CN.json';
 import monitoring from '../../locales/monitoring/zh-CN.json';
+import monitoringAdmin from '../../locales/monitoringAdmin/zh-CN.json';
 /** Everything the UI says in zh-CN, in one chunk that only its readers download (ui/src/i18n.ts). */
 export default {
-  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, manufacturer, protection, publicity, capacity, gallery, watermark, watermarkCheck, antiAdmin, monitoring),
+  common: mergeCatalogs<typeof base>(base, account, security, profile, admin, title, ipci, certificate, order, site, trade, objection, catalogue, records, lawFirm, manufacturer, protection, publicity, capacity, gallery, watermark, watermarkCheck, antiAdmin, monitoring, monitoringAdmin),
   ...sharedCatalogs(errors, messages, sharedAccount, sharedSecurity, sharedProfile, sharedAdmin, sharedOrder, sharedTitle, sharedIpci, sharedCertificate, sharedTrade, sharedObjection, sharedCatalogue, sharedDictionary, sharedEntrustedTrade, sharedTradeRecords, sharedLawFirm, sharedManufacturer, sharedProtection, sharedCapacity, sharedGallery, sharedWatermark, sharedMonitoring, sharedSuspects, sharedTortReport),
 };

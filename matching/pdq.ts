@@ -34,10 +34,11 @@ const MIN_HASHABLE_DIM = 5;
 const JAROSZ_XY_PASSES = 2;
 
 /**
- * Larger pictures are shrunk to this long side before hashing (aspect kept, shrink-on-load for
- * JPEG), as Meta's C++ and Python hashers themselves do (512): decoding and blurring a 4000×3000
- * photo at full size costs ~20× more, and the blur is wider than the shrink's own averaging, so the
- * hash moves by a few bits at most (measured on Meta's bridge images: tests/unit/pdq.test.ts).
+ * Larger pictures are shrunk to this long side before hashing (aspect kept; JPEGs shrink on load), as
+ * Meta's own C++ and Python hashers shrink to 512 first: a 4000×2500 photo then hashes in ~30 ms
+ * instead of ~500. The hash moves a little against hashing every pixel — 4–12 bits, 6 on average, on
+ * Meta's 1600-px test images — and copies stay as near their original as at full size (Meta's
+ * blurred, sharpened, re-contrasted and shrunk copies of its bridge picture: the same distances ±4).
  */
 export const PDQ_DECODE_MAX_SIDE = 512;
 

@@ -146,6 +146,14 @@ const AdminPublicityListPage = page(() => import('./features/publicity/AdminPubl
 const AdminPublicityAddPage = page(() => import('./features/publicity/AdminPublicityPages'), 'AdminPublicityAddPage');
 const AdminPublicityDetailPage = page(() => import('./features/publicity/AdminPublicityPages'), 'AdminPublicityDetailPage');
 const AdminPublicityEditPage = page(() => import('./features/publicity/AdminPublicityPages'), 'AdminPublicityEditPage');
+const TortListPage = page(() => import('./features/monitoringAdmin/TortPages'), 'TortListPage');
+const TortAuditPage = page(() => import('./features/monitoringAdmin/TortPages'), 'TortAuditPage');
+const CrawlSitesPage = page(() => import('./features/monitoringAdmin/CrawlPages'), 'CrawlSitesPage');
+const CrawlSiteAddPage = page(() => import('./features/monitoringAdmin/CrawlPages'), 'CrawlSiteAddPage');
+const CrawlSiteEditPage = page(() => import('./features/monitoringAdmin/CrawlPages'), 'CrawlSiteEditPage');
+const CrawlFetchesPage = page(() => import('./features/monitoringAdmin/CrawlPages'), 'CrawlFetchesPage');
+const CrawlRunsPage = page(() => import('./features/monitoringAdmin/CrawlPages'), 'CrawlRunsPage');
+const MonitoringSubscriptionsPage = page(() => import('./features/monitoringAdmin/SubscriptionsPage'), 'MonitoringSubscriptionsPage');
 
 function ToHome() {
   const lang = useLang();
@@ -377,6 +385,14 @@ export function AppRoutes() {
         <Route path="imageDetection" element={<WatermarkChecksPage key="image" media="image" />} />
         <Route path="videoDetection" element={<WatermarkChecksPage key="video" media="video" />} />
         <Route path="detectedWatermark" element={<WatermarkChecksPage key="detected" />} />
+        <Route path="tort" element={<TortListPage />} />
+        <Route path="tort/audit/:id" element={<TortAuditPage />} />
+        <Route path="crawlSite" element={<CrawlSitesPage />} />
+        <Route path="crawlSite/add" element={<CrawlSiteAddPage />} />
+        <Route path="crawlSite/edit/:id" element={<CrawlSiteEditPage />} />
+        <Route path="crawlSite/:id/fetches" element={<CrawlFetchesPage />} />
+        <Route path="crawlRun" element={<CrawlRunsPage />} />
+        <Route path="monitoringSubscription" element={<MonitoringSubscriptionsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/sorry" element={<SorryPage />} />

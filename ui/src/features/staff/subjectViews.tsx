@@ -13,6 +13,7 @@ import { TradeSubjectView } from '../trade/TradeSubjectView';
 import { LawFirmSubjectView } from '../lawFirms/LawFirmSubjectView';
 import { ManufacturerSubjectView } from '../manufacturers/ManufacturerSubjectView';
 import { ProtectionSubjectView } from '../protection/ProtectionSubjectView';
+import { TortSubjectView } from '../monitoringAdmin/TortEvidence';
 
 export interface SubjectViewProps {
   task: TaskRow;
@@ -47,4 +48,5 @@ export const SUBJECT_VIEWS: Record<string, ComponentType<SubjectViewProps>> = {
   lawFirmListing: LawFirmSubjectView,
   manufacturerListing: ManufacturerSubjectView,
   protectionCase: ProtectionSubjectView,
+  tortReport: TortSubjectView,
 };

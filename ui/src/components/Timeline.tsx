@@ -135,7 +135,8 @@ export function ProcessDiagram({ model, states }: { model: ProcessModel; states?
     return layoutModel(model, {
       step: (id) => t(`steps.${model.kind}.${id}`),
       meta: (id) => [...stateLabels, t(`actors.${model.steps.find((s) => s.id === id)?.actor}`)],
-      transition: (on) => t(`transitions.${on}`),
+      // A process may word a shared transition its own way (a monitoring order is unpaid after 24 h, a law firm's after 10 working days).
+      transition: (on) => t([`transitions.${model.kind}.${on}`, `transitions.${on}`]),
     }, browserMeasure(getComputedStyle(document.body).fontFamily));
   }, [model, t]);
 

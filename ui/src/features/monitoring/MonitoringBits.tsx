@@ -10,7 +10,7 @@ const STATE_INTENT: Record<SubscriptionState, Intent> = { ordered: 'warning', ac
 const SUSPECT_INTENT: Record<SuspectState, Intent> = { new: 'danger', ignored: 'none', authorised: 'success', reported: 'primary' };
 
 /** A subscription's state; a paused one says why (the IPCI's state), since nothing the user edits resumes it. */
-export function SubscriptionStateTag({ value }: { value: Pick<SubscriptionJson, 'state' | 'pausedReason'> }) {
+export function SubscriptionStateTag({ value }: { value: { state: SubscriptionState; pausedReason: string | null } }) {
   const { t } = useTranslation();
   return (
     <Tag minimal intent={STATE_INTENT[value.state]} data-testid="subscription-state" title={value.pausedReason ? t(`monitoring.pauseReasons.${value.pausedReason}`) : undefined}>

@@ -101,18 +101,41 @@ export function SuspectListPage() {
                 head: t('monitoring.fields.workTitle'),
                 className: 'ipci-monitoring-name',
                 cell: (s) => (
-                  <Link to={detailPath(s)} data-testid="suspect-link">
-                    {(s.workTitles && ipNameIn(s.workTitles, lang)) || s.workTitle || t('monitoring.suspects.untitled')}
-                  </Link>
+                  <>
+                    <Link to={detailPath(s)} data-testid="suspect-link">
+                      {(s.workTitles && ipNameIn(s.workTitles, lang)) || s.workTitle || t('monitoring.suspects.untitled')}
+                    </Link>
+                    <div className="ipci-muted ipci-nowrap" data-testid="suspect-number">
+                      {s.number}
+                    </div>
+                  </>
                 ),
               },
-              { head: t('monitoring.fields.detectedAt'), className: 'ipci-nowrap', cell: (s) => formatDateTime(s.detectedAt, lang, { zone: true }) },
-              { head: t('monitoring.fields.number'), className: 'ipci-nowrap', testId: 'suspect-number', cell: (s) => s.number },
+              { head: t('monitoring.fields.detectedAt'), cell: (s) => formatDateTime(s.detectedAt, lang, { zone: true }) },
               { head: t('monitoring.fields.website'), className: 'ipci-monitoring-host', cell: (s) => s.website },
-              { head: t('monitoring.fields.imageUrl'), className: 'ipci-monitoring-address', cell: (s) => <Address url={s.imageUrl} testId="suspect-image-url" /> },
-              { head: t('monitoring.fields.pageUrl'), className: 'ipci-monitoring-address', cell: (s) => <Address url={s.pageUrl} testId="suspect-page-url" /> },
-              { head: t('monitoring.fields.match'), className: 'ipci-nowrap', cell: (s) => t(`monitoring.matchKinds.${s.matchKind}`) },
-              { head: t('monitoring.fields.state'), cell: (s) => <SuspectStateTag state={s.state} /> },
+              {
+                head: t('monitoring.fields.addresses'),
+                className: 'ipci-monitoring-address',
+                cell: (s) => (
+                  <>
+                    <div>
+                      <span className="ipci-muted">{t('monitoring.fields.pageUrl')}</span> <Address url={s.pageUrl} testId="suspect-page-url" />
+                    </div>
+                    <div>
+                      <span className="ipci-muted">{t('monitoring.fields.imageUrl')}</span> <Address url={s.imageUrl} testId="suspect-image-url" />
+                    </div>
+                  </>
+                ),
+              },
+              {
+                head: t('monitoring.fields.state'),
+                cell: (s) => (
+                  <span className="ipci-monitoring-state">
+                    <SuspectStateTag state={s.state} />
+                    <span className="ipci-muted ipci-nowrap">{t(`monitoring.matchKinds.${s.matchKind}`)}</span>
+                  </span>
+                ),
+              },
             ]}
           />
         )}

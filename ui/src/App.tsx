@@ -154,6 +154,7 @@ const CrawlSiteEditPage = page(() => import('./features/monitoringAdmin/CrawlPag
 const CrawlFetchesPage = page(() => import('./features/monitoringAdmin/CrawlPages'), 'CrawlFetchesPage');
 const CrawlRunsPage = page(() => import('./features/monitoringAdmin/CrawlPages'), 'CrawlRunsPage');
 const MonitoringSubscriptionsPage = page(() => import('./features/monitoringAdmin/SubscriptionsPage'), 'MonitoringSubscriptionsPage');
+const MonitoringOrdersPage = page(() => import('./features/monitoringAdmin/SubscriptionsPage'), 'MonitoringOrdersPage');
 
 function ToHome() {
   const lang = useLang();
@@ -393,6 +394,7 @@ export function AppRoutes() {
         <Route path="crawlSite/:id/fetches" element={<CrawlFetchesPage />} />
         <Route path="crawlRun" element={<CrawlRunsPage />} />
         <Route path="monitoringSubscription" element={<MonitoringSubscriptionsPage />} />
+        <Route path="monitoringOrder" element={<MonitoringOrdersPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="/sorry" element={<SorryPage />} />

@@ -140,6 +140,7 @@ const STAFF_MENU: StaffEntry[][] = [
     { to: '/admin/detectedWatermark', icon: 'endorsed', label: 'admin.nav.detectedWatermark', element: 'admin.watermarks.view' },
     { to: '/admin/tort', icon: 'take-action', label: 'admin.nav.tort', element: 'admin.tort.manage' },
     { to: '/admin/monitoringSubscription', icon: 'search-around', label: 'admin.nav.monitoringSubscriptions', element: 'admin.monitoring.view' },
+    { to: '/admin/monitoringOrder', icon: 'shopping-cart', label: 'admin.nav.monitoringOrders', element: 'admin.orders.manage' },
     { to: '/admin/crawlSite', icon: 'globe-network', label: 'admin.nav.crawlSites', element: 'admin.crawlSites.manage' },
     { to: '/admin/crawlRun', icon: 'history', label: 'admin.nav.crawlRuns', element: 'admin.monitoring.view' },
     { to: '/admin/calendar', icon: 'calendar', label: 'nav.calendar', element: 'admin.calendar.edit' },

@@ -10,6 +10,7 @@ import { SearchToolbar } from '../../components/SearchToolbar';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
+import { AdminOrderList } from '../orderPayment/AdminOrdersPage';
 import { SubscriptionStateTag } from '../monitoring/MonitoringBits';
 import type { AdminSubscription, Page } from './types';
 import './monitoringAdmin.css';
@@ -61,6 +62,18 @@ export function MonitoringSubscriptionsPage() {
           />
         )}
       </ListCard>
+    </div>
+  );
+}
+
+/** /admin/monitoringOrder — the order list of every order page, kept to orders of type monitoring. */
+export function MonitoringOrdersPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="ipci-stack" data-testid="admin-monitoring-orders">
+      <h2 className="ipci-page-title">{t('monitoringAdmin.orders.title')}</h2>
+      <p className="ipci-muted">{t('monitoringAdmin.orders.lead')}</p>
+      <AdminOrderList type="monitoring" />
     </div>
   );
 }

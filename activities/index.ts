@@ -24,6 +24,7 @@ import { crawlActivities } from './crawl';
 import { tortReportActivities } from './tortReport';
 
 import { monitoringSubscriptionActivities } from './monitoringSubscription';
+import { monitoringMatchActivities } from './monitoringMatch';
 /** Activities close over one database pool and one store (storage/appStore) per worker process. */
 export function createActivities(k: Knex, store: ObjectStore) {
   return {
@@ -50,6 +51,7 @@ export function createActivities(k: Knex, store: ObjectStore) {
     ...crawlActivities(k, store),
     ...tortReportActivities(k),
     ...monitoringSubscriptionActivities(k),
+    ...monitoringMatchActivities(k, store),
   };
 }
 

@@ -49,9 +49,9 @@ function mountains(next: () => number, size: number, base: number, height: numbe
 }
 
 /** An auspicious cloud (xiangyun): a cluster of circles with curled outlines. */
-function cloud(x: number, y: number, s: number, fill: string): string {
-  const c = (dx: number, dy: number, rr: number) => `<circle cx="${r2(x + dx * s)}" cy="${r2(y + dy * s)}" r="${r2(rr * s)}"/>`;
-  return `<g fill="${fill}" stroke="#ffffff" stroke-opacity="0.7" stroke-width="${r2(s * 0.06)}">${c(0, 0, 0.5)}${c(0.55, -0.15, 0.4)}${c(-0.55, 0.05, 0.38)}${c(0.2, 0.3, 0.35)}</g>
+function cloud(next: () => number, x: number, y: number, s: number, fill: string): string {
+  const c = (dx: number, dy: number, rr: number) => `<circle cx="${r2(x + dx * s)}" cy="${r2(y + dy * s)}" r="${r2(rr * s * (0.8 + next() * 0.4))}"/>`;
+  return `<g fill="${fill}" stroke="#ffffff" stroke-opacity="0.7" stroke-width="${r2(s * 0.06)}">${c(0, 0, 0.5)}${c(0.45 + next() * 0.2, -0.15, 0.4)}${c(-0.45 - next() * 0.2, 0.05, 0.38)}${c(next() * 0.4, 0.3, 0.35)}</g>
     <path d="M${r2(x - 0.3 * s)} ${r2(y)} q${r2(0.2 * s)} ${r2(-0.25 * s)} ${r2(0.4 * s)} 0 t${r2(0.4 * s)} 0" fill="none" stroke="#ffffff" stroke-width="${r2(s * 0.05)}" opacity="0.8"/>`;
 }
 
@@ -73,8 +73,12 @@ function figure(next: () => number, size: number, p: Palette, accessory: Accesso
   const cx = size * (0.4 + next() * 0.2);
   const headY = size * (0.36 + next() * 0.08), headR = size * (0.11 + next() * 0.04);
   const eyeStyle = pick(next, ['round', 'smile', 'almond'] as const);
-  const bodyTop = headY + headR * 0.8, bodyBottom = size * 0.9;
-  const half = size * 0.22;
+  // Proportions differ per picture (not only position): pictures drawn from one template up to a
+  // shift or scale would share a geometrically consistent outline a local matcher could pair.
+  const bodyTop = headY + headR * 0.8, bodyBottom = size * (0.84 + next() * 0.1);
+  const half = size * (0.16 + next() * 0.1);
+  const sleeve = [1.15 + next() * 0.5, 0.08 + next() * 0.1, 0.2 + next() * 0.14];
+  const sashY = 0.08 + next() * 0.1;
   const robe = `<path d="M${r2(cx - headR * 0.7)} ${r2(bodyTop)} L${r2(cx - half)} ${r2(bodyBottom)} Q${r2(cx)} ${r2(bodyBottom + size * 0.04)} ${r2(cx + half)} ${r2(bodyBottom)} L${r2(cx + headR * 0.7)} ${r2(bodyTop)} Z" fill="${p.robe}" stroke="${p.trim}" stroke-width="${r2(size * 0.008)}"/>`;
   // Robe pattern: rows of small flowers, seeded positions inside the robe's outline.
   let pattern = '';
@@ -88,21 +92,31 @@ function figure(next: () => number, size: number, p: Palette, accessory: Accesso
       [0, 72, 144, 216, 288].map((a) => `<ellipse cx="0" cy="${r2(-rr)}" rx="${r2(rr * 0.5)}" ry="${r2(rr)}" transform="rotate(${a})"/>`).join('') +
       `<circle r="${r2(rr * 0.4)}" fill="#fff6d0"/></g>`;
   }
-  const sash = `<path d="M${r2(cx - half * 0.55)} ${r2(bodyTop + size * 0.12)} Q${r2(cx)} ${r2(bodyTop + size * 0.16)} ${r2(cx + half * 0.55)} ${r2(bodyTop + size * 0.12)} L${r2(cx + half * 0.6)} ${r2(bodyTop + size * 0.16)} Q${r2(cx)} ${r2(bodyTop + size * 0.2)} ${r2(cx - half * 0.6)} ${r2(bodyTop + size * 0.16)} Z" fill="${p.accent}"/>`;
-  const sleeves = [-1, 1].map((s) => `<path d="M${r2(cx + s * headR * 0.7)} ${r2(bodyTop + size * 0.02)} Q${r2(cx + s * half * 1.5)} ${r2(bodyTop + size * 0.12)} ${r2(cx + s * half * 1.2)} ${r2(bodyTop + size * 0.28)} L${r2(cx + s * half * 0.75)} ${r2(bodyTop + size * 0.22)} Z" fill="${p.robe}" stroke="${p.trim}" stroke-width="${r2(size * 0.006)}"/>`).join('');
-  const hairBack = `<ellipse cx="${r2(cx)}" cy="${r2(headY + headR * 0.2)}" rx="${r2(headR * 1.15)}" ry="${r2(headR * 1.25)}" fill="${p.hair}"/>`;
-  const face = `<circle cx="${r2(cx)}" cy="${r2(headY)}" r="${r2(headR)}" fill="${skin}"/>`;
-  const fringe = `<path d="M${r2(cx - headR)} ${r2(headY - headR * 0.1)} Q${r2(cx - headR * 0.5)} ${r2(headY - headR * 0.8)} ${r2(cx)} ${r2(headY - headR * 0.35)} Q${r2(cx + headR * 0.5)} ${r2(headY - headR * 0.8)} ${r2(cx + headR)} ${r2(headY - headR * 0.1)} Q${r2(cx + headR)} ${r2(headY - headR * 1.2)} ${r2(cx)} ${r2(headY - headR * 1.1)} Q${r2(cx - headR)} ${r2(headY - headR * 1.2)} ${r2(cx - headR)} ${r2(headY - headR * 0.1)} Z" fill="${p.hair}"/>`;
-  const bun = `<circle cx="${r2(cx + headR * (next() < 0.5 ? -0.7 : 0.7))}" cy="${r2(headY - headR * 1.05)}" r="${r2(headR * 0.42)}" fill="${p.hair}"/><rect x="${r2(cx - headR * 0.9)}" y="${r2(headY - headR * 1.25)}" width="${r2(headR * 1.8)}" height="${r2(headR * 0.08)}" fill="${p.accent}" transform="rotate(${Math.round(next() * 30 - 15)} ${r2(cx)} ${r2(headY - headR)})"/>`;
-  const eyeY = headY + headR * 0.12;
+  const sash = `<path d="M${r2(cx - half * 0.55)} ${r2(bodyTop + size * sashY)} Q${r2(cx)} ${r2(bodyTop + size * (sashY + 0.04))} ${r2(cx + half * 0.55)} ${r2(bodyTop + size * sashY)} L${r2(cx + half * 0.6)} ${r2(bodyTop + size * (sashY + 0.04))} Q${r2(cx)} ${r2(bodyTop + size * (sashY + 0.08))} ${r2(cx - half * 0.6)} ${r2(bodyTop + size * (sashY + 0.04))} Z" fill="${p.accent}"/>`;
+  const sleeves = [-1, 1].map((s) => `<path d="M${r2(cx + s * headR * 0.7)} ${r2(bodyTop + size * 0.02)} Q${r2(cx + s * half * (sleeve[0] + 0.3))} ${r2(bodyTop + size * sleeve[1])} ${r2(cx + s * half * sleeve[0])} ${r2(bodyTop + size * sleeve[2])} L${r2(cx + s * half * 0.75)} ${r2(bodyTop + size * (sleeve[2] - 0.06))} Z" fill="${p.robe}" stroke="${p.trim}" stroke-width="${r2(size * 0.006)}"/>`).join('');
+  // The hair is the most template-like part (a dark outline against sky and skin): its shape, the
+  // buns and the hairpin are drawn per picture so no two characters share a silhouette.
+  const hairBack = `<ellipse cx="${r2(cx + headR * (next() - 0.5) * 0.3)}" cy="${r2(headY + headR * (0.05 + next() * 0.35))}" rx="${r2(headR * (1.05 + next() * 0.3))}" ry="${r2(headR * (1.1 + next() * 0.4))}" fill="${p.hair}"/>`;
+  // The face's proportions are drawn per picture too (head shape, fringe, where eyes, cheeks and
+  // mouth sit): one face template scaled between pictures is the local matcher's easiest false pair.
+  const [aspect, fringeDip, fringeTop, eyeGap, eyeDrop, cheekX, cheekY, mouthY] = [0.88 + next() * 0.24, 0.2 + next() * 0.35, 0.6 + next() * 0.4, 0.26 + next() * 0.2, -0.02 + next() * 0.24, 0.45 + next() * 0.2, 0.32 + next() * 0.18, 0.42 + next() * 0.2];
+  const face = `<ellipse cx="${r2(cx)}" cy="${r2(headY)}" rx="${r2(headR * aspect)}" ry="${r2(headR)}" fill="${skin}"/>`;
+  const fringe = `<path d="M${r2(cx - headR)} ${r2(headY - headR * 0.1)} Q${r2(cx - headR * 0.5)} ${r2(headY - headR * fringeTop)} ${r2(cx)} ${r2(headY - headR * fringeDip)} Q${r2(cx + headR * 0.5)} ${r2(headY - headR * fringeTop)} ${r2(cx + headR)} ${r2(headY - headR * 0.1)} Q${r2(cx + headR)} ${r2(headY - headR * 1.2)} ${r2(cx)} ${r2(headY - headR * 1.1)} Q${r2(cx - headR)} ${r2(headY - headR * 1.2)} ${r2(cx - headR)} ${r2(headY - headR * 0.1)} Z" fill="${p.hair}"/>`;
+  const bunAngle = (-150 + next() * 120) * (Math.PI / 180), bunR = headR * (0.28 + next() * 0.25);
+  const buns = (next() < 0.35 ? [bunAngle, -Math.PI - bunAngle] : [bunAngle])
+    .map((a) => `<circle cx="${r2(cx + Math.cos(a) * headR * 1.05)}" cy="${r2(headY + Math.sin(a) * headR * 1.05)}" r="${r2(bunR)}" fill="${p.hair}"/>`)
+    .join('');
+  const pinLength = headR * (0.8 + next() * 1.2);
+  const bun = buns + `<rect x="${r2(cx - pinLength / 2)}" y="${r2(headY - headR * (0.95 + next() * 0.3))}" width="${r2(pinLength)}" height="${r2(headR * (0.05 + next() * 0.06))}" fill="${p.accent}" transform="rotate(${Math.round(next() * 70 - 35)} ${r2(cx)} ${r2(headY - headR)})"/>`;
+  const eyeY = headY + headR * eyeDrop;
   const eye = (dx: number) =>
     eyeStyle === 'smile'
       ? `<path d="M${r2(cx + dx - headR * 0.15)} ${r2(eyeY)} Q${r2(cx + dx)} ${r2(eyeY - headR * 0.2)} ${r2(cx + dx + headR * 0.15)} ${r2(eyeY)}" fill="none" stroke="#2b1d16" stroke-width="${r2(headR * 0.07)}"/>`
       : eyeStyle === 'almond'
         ? `<path d="M${r2(cx + dx - headR * 0.17)} ${r2(eyeY)} Q${r2(cx + dx)} ${r2(eyeY - headR * 0.22)} ${r2(cx + dx + headR * 0.17)} ${r2(eyeY)} Q${r2(cx + dx)} ${r2(eyeY + headR * 0.12)} ${r2(cx + dx - headR * 0.17)} ${r2(eyeY)} Z" fill="#2b1d16"/><circle cx="${r2(cx + dx + headR * 0.05)}" cy="${r2(eyeY - headR * 0.04)}" r="${r2(headR * 0.035)}" fill="#ffffff"/>`
         : `<ellipse cx="${r2(cx + dx)}" cy="${r2(eyeY)}" rx="${r2(headR * 0.13)}" ry="${r2(headR * 0.19)}" fill="#2b1d16"/><circle cx="${r2(cx + dx + headR * 0.04)}" cy="${r2(eyeY - headR * 0.07)}" r="${r2(headR * 0.05)}" fill="#ffffff"/>`;
-  const blush = [-1, 1].map((s) => `<ellipse cx="${r2(cx + s * headR * 0.55)}" cy="${r2(headY + headR * 0.42)}" rx="${r2(headR * 0.16)}" ry="${r2(headR * 0.08)}" fill="#ff8a8a" opacity="0.6"/>`).join('');
-  const mouth = `<path d="M${r2(cx - headR * 0.12)} ${r2(headY + headR * 0.5)} Q${r2(cx)} ${r2(headY + headR * 0.62)} ${r2(cx + headR * 0.12)} ${r2(headY + headR * 0.5)}" fill="none" stroke="#b0413e" stroke-width="${r2(headR * 0.05)}"/>`;
+  const blush = [-1, 1].map((s) => `<ellipse cx="${r2(cx + s * headR * cheekX)}" cy="${r2(headY + headR * cheekY)}" rx="${r2(headR * 0.16)}" ry="${r2(headR * 0.08)}" fill="#ff8a8a" opacity="0.6"/>`).join('');
+  const mouth = `<path d="M${r2(cx - headR * 0.12)} ${r2(headY + headR * mouthY)} Q${r2(cx)} ${r2(headY + headR * (mouthY + 0.12))} ${r2(cx + headR * 0.12)} ${r2(headY + headR * mouthY)}" fill="none" stroke="#b0413e" stroke-width="${r2(headR * 0.05)}"/>`;
   let behind = '', front = '';
   switch (accessory) {
     case 'wings':
@@ -131,7 +145,7 @@ function figure(next: () => number, size: number, p: Palette, accessory: Accesso
     case 'none':
       break;
   }
-  return behind + hairBack + robe + pattern + sash + sleeves + face + fringe + bun + eye(-headR * 0.38) + eye(headR * 0.38) + blush + mouth + front;
+  return behind + hairBack + robe + pattern + sash + sleeves + face + fringe + bun + eye(-headR * eyeGap) + eye(headR * eyeGap) + blush + mouth + front;
 }
 
 /** The artwork as an SVG string of size×size. `paper` adds the grain of printed paper. */
@@ -153,18 +167,19 @@ export function artworkSvg(spec: ArtSpec, size: number, { paper = true, transpar
       out += `<circle cx="${r2(x)}" cy="${r2(y)}" r="${r2(rr)}" fill="#ffffff" opacity="${r2(0.4 + next() * 0.5)}"/>`;
     }
     out += mountains(next, size, size * 0.62, size * 0.25, p.trim, 0.35) + mountains(next, size, size * 0.75, size * 0.2, p.robe, 0.45);
-    for (let i = 0; i < 4; i++) out += cloud(next() * size, size * (0.15 + next() * 0.5), size * (0.06 + next() * 0.05), p.sky[0]);
+    for (let i = 0; i < 4; i++) out += cloud(next, next() * size, size * (0.15 + next() * 0.5), size * (0.06 + next() * 0.05), p.sky[0]);
     // Falling petals: many small oriented shapes over the whole picture.
-    for (let i = 0; i < 60; i++) {
-      const x = next() * size, y = next() * size, rr = size * (0.006 + next() * 0.01);
-      out += `<ellipse cx="${r2(x)}" cy="${r2(y)}" rx="${r2(rr)}" ry="${r2(rr * 0.45)}" transform="rotate(${Math.round(next() * 180)} ${r2(x)} ${r2(y)})" fill="${pick(next, [p.accent, '#ffd6e0', '#ffffff', p.trim])}" opacity="0.85"/>`;
+    // Few and unlike one another: many identical small blobs give a local matcher chance pairs between unrelated pictures.
+    for (let i = 0; i < 20; i++) {
+      const x = next() * size, y = next() * size, rr = size * (0.006 + next() * 0.012);
+      out += `<ellipse cx="${r2(x)}" cy="${r2(y)}" rx="${r2(rr)}" ry="${r2(rr * (0.3 + next() * 0.5))}" transform="rotate(${Math.round(next() * 180)} ${r2(x)} ${r2(y)})" fill="${pick(next, [p.accent, '#ffd6e0', '#ffffff', p.trim])}" opacity="0.85"/>`;
     }
   }
   out += figure(next, size, p, spec.accessory, pick(next, ['#ffe3cf', '#fcd9be', '#f8e0c8']));
   if (!transparent) {
     // Border and seal placement vary with the seed: a frame shared by every picture would give a
     // local matcher the same corners in unrelated pictures.
-    const border = pick(next, ['fret', 'fret', 'double', 'none'] as const);
+    const border = pick(next, ['fret', 'double', 'none'] as const);
     if (border === 'fret') out += `<g>${fretBorder(size, p.trim)}</g>`;
     if (border === 'double') out += `<rect x="${r2(size * 0.02)}" y="${r2(size * 0.02)}" width="${r2(size * 0.96)}" height="${r2(size * 0.96)}" fill="none" stroke="${p.trim}" stroke-width="${r2(size * 0.012)}"/><rect x="${r2(size * 0.04)}" y="${r2(size * 0.04)}" width="${r2(size * 0.92)}" height="${r2(size * 0.92)}" fill="none" stroke="${p.accent}" stroke-width="${r2(size * 0.004)}"/>`;
     if (spec.title) {

@@ -97,7 +97,7 @@ describe('protect/monitoring', () => {
     renderApp('/en-US/ipci/protect/monitoring', { user: USER });
     expect(await screen.findByTestId('monitoring-feature-crawl', {}, { timeout: 8000 })).toHaveTextContent('24 hours');
     expect(screen.getByTestId('monitoring-feature-evidence')).toHaveTextContent('SHA-256');
-    expect(await screen.findByTestId('plan-month')).toHaveTextContent('¥300.00');
+    expect(await screen.findByTestId('plan-month')).toHaveTextContent('30-day plan30 days¥300.00');
     expect(screen.getByTestId('plan-year')).toHaveTextContent('¥2400.00');
     const rows = await screen.findAllByTestId('monitoring-ipci');
     expect(rows[0]).toHaveTextContent('Mountains and Seas');

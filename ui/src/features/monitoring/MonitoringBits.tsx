@@ -52,7 +52,7 @@ export function PlanChoice({ plans, plan, setPlan, accepted, setAccepted, disabl
           <label key={p.plan} className={`ipci-monitoring-plan${plan === p.plan ? ' is-chosen' : ''}`} data-testid={`plan-${p.plan}`}>
             <input type="radio" name="monitoring-plan" value={p.plan} checked={plan === p.plan} disabled={disabled} onChange={() => setPlan(p.plan)} />
             <span className="ipci-monitoring-plan-name">{t(`monitoring.plans.${p.plan}`)}</span>
-            <span className="ipci-muted">{t('monitoring.order.days', { count: p.days })}</span>
+            <span className="ipci-muted">{t('monitoring.order.days', { days: p.days })}</span>
             <span className="ipci-monitoring-price">¥{yuan(p.priceFen)}</span>
           </label>
         ))}

@@ -149,7 +149,8 @@ function CrawlSiteForm({ initial, onSubmit }: { initial: CrawlSiteInput; onSubmi
               {text('startUrl', true)}
               <FieldGroup name="extraHosts" id="crawl-site-extraHosts" label={label('extraHosts')} error={error('extraHosts')} hint={hint('extraHosts')} wide>
                 <TagInput
-                  inputProps={{ id: 'crawl-site-extraHosts' }}
+                  // Enter adds the host typed; it must not send the form as well.
+                  inputProps={{ id: 'crawl-site-extraHosts', onKeyDown: (e) => e.key === 'Enter' && e.preventDefault() }}
                   values={v.extraHosts}
                   intent={error('extraHosts') ? 'danger' : 'none'}
                   addOnBlur

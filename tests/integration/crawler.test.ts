@@ -1,22 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { asyncLocalStorage, type Context } from '@temporalio/activity';
 import { Client, Connection } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
 import type { Knex } from 'knex';
-import { Client as PgClient } from 'pg';
 import sharp from 'sharp';
 import { crawlActivities, crawlImageKey, pageSnapshotKey, type CrawlProgress } from '../../activities/crawl';
-import { createDb } from '../../db/connection';
 import { insertCrawlSite, type CrawlSiteRow } from '../../db/crawlSites';
-import { migrate } from '../../db/migrate';
 import { crawlSiteSchema } from '../../domain/monitoring';
 import { runTs, stopChild } from '../../scripts/lib/children';
-import { openStore, type ObjectStore } from '../../storage';
 import { temporalConfig } from '../../temporal/config';
+import type { ObjectStore } from '../../storage';
+import { crawlerTestDb, type CrawlerTestDb } from '../support/crawlerDb';
 import { html, startTestSite, type Route, type TestSite } from '../support/crawlerTestSite';
 
 /*
@@ -26,54 +21,25 @@ import { html, startTestSite, type Route, type TestSite } from '../support/crawl
  * downloading their pictures again, a changed picture losing its signature, a private address
  * refused, and resuming — from heartbeat details passed in, and through a real worker killed
  * mid-crawl whose retry on another worker continues without fetching finished pages again.
- *
- * The activity crawls every enabled site, so these tests use a database of their own: the shared one
- * holds the demo marketplace, which other tests crawl at the same time.
+ * In a database of their own (crawlerTestDb): the activity crawls every enabled site.
  */
 
-/** A statement on the database server itself (creating and dropping the test's database). */
-async function onServer(sql: string): Promise<void> {
-  const client = new PgClient({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 let k: Knex;
-let dbName: string;
-let adminUrl: string;
 let uploadDir: string;
 let store: ObjectStore;
+let db: CrawlerTestDb;
 const sites: TestSite[] = [];
 
 beforeAll(async () => {
-  const url = new URL(process.env.DATABASE_URL!);
-  dbName = `ipci_crawler_${process.pid}`;
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  adminUrl = admin.toString();
-  await onServer(`drop database if exists "${dbName}" with (force)`);
-  await onServer(`create database "${dbName}"`);
-  url.pathname = `/${dbName}`;
-  process.env.CRAWLER_TEST_DATABASE_URL = url.toString();
-  k = createDb(url.toString(), { min: 0, max: 6 });
-  await migrate(k);
-  uploadDir = await mkdtemp(path.join(tmpdir(), 'ipci-crawler-'));
-  store = openStore({ diskRoot: uploadDir, publicBase: 'http://127.0.0.1', signingSecret: 'unused' });
+  db = await crawlerTestDb('crawler');
+  ({ k, uploadDir, store } = db);
 }, 120_000);
 
 afterEach(async () => {
   await Promise.all(sites.splice(0).map((s) => s.close()));
 });
 
-afterAll(async () => {
-  await k?.destroy();
-  await onServer(`drop database if exists "${dbName}" with (force)`);
-  await rm(uploadDir, { recursive: true, force: true });
-});
+afterAll(() => db?.drop());
 
 async function site(routes: Record<string, Route>): Promise<TestSite> {
   const s = await startTestSite(routes);
@@ -280,7 +246,7 @@ test('a worker killed mid-crawl: the retry runs on another worker, resumes the s
   const s = await site(routes);
   const siteRow = await onlySite(s, { delayMs: 300 });
   const queue = `crawler-test-${process.pid}-${randomUUID().slice(0, 8)}`;
-  const env = { DATABASE_URL: process.env.CRAWLER_TEST_DATABASE_URL, CRAWL_TEST_QUEUE: queue, UPLOAD_DIR: uploadDir };
+  const env = { DATABASE_URL: db.url, CRAWL_TEST_QUEUE: queue, UPLOAD_DIR: uploadDir };
   const workers: ChildProcess[] = [];
   const startWorker = async (name: string) => {
     const w = runTs(name, 'tests/support/crawlerWorker.ts', env);

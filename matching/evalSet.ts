@@ -120,9 +120,17 @@ async function logo(width: number, height: number, seed: number): Promise<Buffer
 /** Mock-up backgrounds: photographic pictures from a seed range no original or distractor uses. */
 const background = async (width: number, height: number, seed: number) => rgbPng(syntheticImage(width, height, 5_000_000 + seed), width, height);
 
-export async function evalOriginal(i: number): Promise<Buffer> {
-  const [w, h] = originalShape(i);
-  return render(originalKind(i), w, h, originalSeed(i));
+/** Originals are made once per process: each is the source of COPIES_PER_TRANSFORM × 9 copies. */
+const originals = new Map<number, Promise<Buffer>>();
+
+export function evalOriginal(i: number): Promise<Buffer> {
+  let made = originals.get(i);
+  if (!made) {
+    const [w, h] = originalShape(i);
+    made = render(originalKind(i), w, h, originalSeed(i));
+    originals.set(i, made);
+  }
+  return made;
 }
 
 const extension = (bytes: Buffer) => (bytes[0] === 0xff && bytes[1] === 0xd8 ? 'jpg' : 'png');

@@ -35,6 +35,8 @@ export interface Fit {
   inlierIndexes: number[];
 }
 
+const { abs } = Math;
+
 export const scaleOf = (t: Similarity) => Math.hypot(t.a, t.b);
 export const rotationDegOf = (t: Similarity) => (Math.atan2(t.b, t.a) * 180) / Math.PI;
 
@@ -87,7 +89,7 @@ function inliersOf(t: Similarity, ms: Correspondence[]): number[] {
     const m = ms[i];
     const ex = t.a * m.ox - t.b * m.oy + t.dx - m.cx, ey = t.b * m.ox + t.a * m.oy + t.dy - m.cy;
     const e = ex * ex + ey * ey;
-    if (e > tol2 || Math.abs(m.logScaleRatio - logScale) > MAX_LOG_SCALE_ERROR) continue;
+    if (e > tol2 || abs(m.logScaleRatio - logScale) > MAX_LOG_SCALE_ERROR) continue;
     // One original corner counts once (a repeated texture can pair it with several copy corners).
     const k = out.findIndex((j) => ms[j].originalFeature === m.originalFeature);
     if (k < 0) {

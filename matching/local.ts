@@ -14,6 +14,8 @@ import { seeded } from '../watermark/random';
  * appears smaller or larger than the copy's frame (composites at 35 %, crops at 125 %).
  */
 export const WORK_SIZE = 320;
+// Bound once: inside jest's vm context every global looked up in a hot loop (Math) costs several times the loop's own work.
+const { min, max, floor, round, sqrt } = Math;
 export const PYRAMID_STEP = 1.3;
 export const PYRAMID_LEVELS = 5;
 /** Corners kept per picture: enough for a composite's original to keep a dozen, few enough that `features` stays ~5 KB. */
@@ -45,8 +47,8 @@ export const THUMB_SIZE = 32;
 const PATTERN = (() => {
   const next = seeded(0x5eed_b41f);
   const g = () => {
-    const v = Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next()) * ((2 * PATCH_RADIUS + 1) / 5);
-    return Math.max(-PATCH_RADIUS, Math.min(PATCH_RADIUS, Math.round(v)));
+    const v = sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next()) * ((2 * PATCH_RADIUS + 1) / 5);
+    return max(-PATCH_RADIUS, min(PATCH_RADIUS, round(v)));
   };
   const p = new Int8Array(256 * 4);
   for (let i = 0; i < p.length; i++) p[i] = g();
@@ -63,7 +65,7 @@ export function extractFeatures(luma: Uint8Array | Float32Array, width: number, 
   for (let l = 0; l < PYRAMID_LEVELS; l++) {
     if (w < 2 * BORDER + 8 || h < 2 * BORDER + 8) break;
     levels.push({ img, w, h });
-    const nw = Math.round(width / levelScale(l + 1)), nh = Math.round(height / levelScale(l + 1));
+    const nw = round(width / levelScale(l + 1)), nh = round(height / levelScale(l + 1));
     img = downsample(blur(img, w, h), w, h, nw, nh);
     w = nw;
     h = nh;
@@ -74,7 +76,7 @@ export function extractFeatures(luma: Uint8Array | Float32Array, width: number, 
   const xs: number[] = [], ys: number[] = [], ls: number[] = [];
   const descs: Uint32Array[] = [];
   levels.forEach((lv, l) => {
-    const budget = Math.round((MAX_FEATURES * areas[l]) / total);
+    const budget = round((MAX_FEATURES * areas[l]) / total);
     const smooth = boxSmooth(lv.img, lv.w, lv.h);
     for (const [cx, cy] of corners(lv.img, lv.w, lv.h, budget)) {
       descs.push(describe(smooth, lv.w, cx, cy));
@@ -93,14 +95,14 @@ export function extractFeatures(luma: Uint8Array | Float32Array, width: number, 
 function thumbnail(luma: Uint8Array | Float32Array, width: number, height: number): Uint8Array {
   const sum = new Float64Array(THUMB_SIZE * THUMB_SIZE), n = new Uint32Array(THUMB_SIZE * THUMB_SIZE);
   for (let y = 0; y < height; y++) {
-    const row = Math.min(THUMB_SIZE - 1, Math.floor((y * THUMB_SIZE) / height)) * THUMB_SIZE;
+    const row = min(THUMB_SIZE - 1, floor((y * THUMB_SIZE) / height)) * THUMB_SIZE;
     for (let x = 0; x < width; x++) {
-      const k = row + Math.min(THUMB_SIZE - 1, Math.floor((x * THUMB_SIZE) / width));
+      const k = row + min(THUMB_SIZE - 1, floor((x * THUMB_SIZE) / width));
       sum[k] += luma[y * width + x];
       n[k]++;
     }
   }
-  return Uint8Array.from(sum, (v, k) => Math.round(v / Math.max(1, n[k])));
+  return Uint8Array.from(sum, (v, k) => round(v / max(1, n[k])));
 }
 
 /** 3×3 binomial blur, against aliasing before a level is sampled down. */
@@ -124,9 +126,9 @@ function downsample(src: Float32Array, w: number, h: number, nw: number, nh: num
   const out = new Float32Array(nw * nh);
   const fx = w / nw, fy = h / nh;
   for (let y = 0; y < nh; y++) {
-    const sy = Math.min(h - 1.001, Math.max(0, (y + 0.5) * fy - 0.5)), y0 = sy | 0, ty = sy - y0;
+    const sy = min(h - 1.001, max(0, (y + 0.5) * fy - 0.5)), y0 = sy | 0, ty = sy - y0;
     for (let x = 0; x < nw; x++) {
-      const sx = Math.min(w - 1.001, Math.max(0, (x + 0.5) * fx - 0.5)), x0 = sx | 0, tx = sx - x0;
+      const sx = min(w - 1.001, max(0, (x + 0.5) * fx - 0.5)), x0 = sx | 0, tx = sx - x0;
       const i = y0 * w + x0;
       const top = src[i] + (src[i + 1] - src[i]) * tx, bottom = src[i + w] + (src[i + w + 1] - src[i + w]) * tx;
       out[y * nw + x] = top + (bottom - top) * ty;
@@ -148,9 +150,9 @@ function boxSmooth(src: Float32Array, w: number, h: number): Float32Array {
   }
   const out = new Float32Array(w * h);
   for (let y = 0; y < h; y++) {
-    const y0 = Math.max(0, y - 2), y1 = Math.min(h, y + 3);
+    const y0 = max(0, y - 2), y1 = min(h, y + 3);
     for (let x = 0; x < w; x++) {
-      const x0 = Math.max(0, x - 2), x1 = Math.min(w, x + 3);
+      const x0 = max(0, x - 2), x1 = min(w, x + 3);
       out[y * w + x] = (ii[y1 * W + x1] - ii[y0 * W + x1] - ii[y1 * W + x0] + ii[y0 * W + x0]) / ((y1 - y0) * (x1 - x0));
     }
   }
@@ -175,13 +177,13 @@ function corners(img: Float32Array, w: number, h: number, budget: number): Array
     }
   }
   found.sort((a, b) => b[0] - a[0]);
-  const spacing = Math.max(4, Math.sqrt((w * h) / Math.max(1, budget)) * 0.5);
+  const spacing = max(4, sqrt((w * h) / max(1, budget)) * 0.5);
   const cell = spacing, gw = Math.ceil(w / cell) + 1;
   const taken = new Map<number, Array<[number, number]>>();
   const out: Array<[number, number]> = [];
   for (const [, x, y] of found) {
     if (out.length >= budget) break;
-    const cx = Math.floor(x / cell), cy = Math.floor(y / cell);
+    const cx = floor(x / cell), cy = floor(y / cell);
     let near = false;
     for (let dy = -1; dy <= 1 && !near; dy++) {
       for (let dx = -1; dx <= 1 && !near; dx++) {
@@ -280,8 +282,8 @@ export function packFeatures(f: Features): Buffer {
   out.set(f.thumbnail, 7);
   for (let i = 0; i < f.count; i++) {
     const o = HEADER + i * RECORD;
-    out.writeUInt16LE(Math.min(65535, Math.round(f.x[i] * 64)), o);
-    out.writeUInt16LE(Math.min(65535, Math.round(f.y[i] * 64)), o + 2);
+    out.writeUInt16LE(min(65535, round(f.x[i] * 64)), o);
+    out.writeUInt16LE(min(65535, round(f.y[i] * 64)), o + 2);
     out.writeUInt8(f.level[i], o + 4);
     for (let k = 0; k < 8; k++) out.writeUInt32LE(f.descriptors[i * 8 + k], o + 5 + k * 4);
   }

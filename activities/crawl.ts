@@ -161,6 +161,7 @@ export function crawlActivities(k: Knex, store: ObjectStore, o: CrawlActivityOpt
     const progress: Record<string, () => SiteProgress> = {};
     for (const [id, p] of Object.entries(resume?.sites ?? {})) if (p.finished) progress[id] = () => p;
     const crawler = new Crawler({ userAgent: userAgent(siteOrigin()), record: (e) => insertCrawlFetch(k, run.id, e), signal });
+    await touchCrawlRun(k, run.id);
     const beat = () => heartbeat({ runId: run.id, sites: Object.fromEntries(Object.entries(progress).map(([id, p]) => [id, p()])) } satisfies CrawlProgress);
     let beats = 0;
     const timer = setInterval(() => {

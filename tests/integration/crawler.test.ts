@@ -150,10 +150,19 @@ test('a crawl stores pages with their snapshots, pictures by content with their 
   expect(s.hits.slice(hits).map((h) => h.path)).toEqual(['/robots.txt', '/', '/p1', '/p2']);
   expect(await k('crawl_page_images').count({ n: '*' }).first()).toEqual({ n: '4' });
 
+  // A changed page is stored again; its pictures, downloaded recently, are linked as they are.
+  p1 = p1.replace('alt="again"', 'alt="seen again"');
+  const pictureHits = () => s.hits.filter((h) => h.path.startsWith('/img/')).length;
+  const before = pictureHits();
+  expect(await acts.crawlSites({ trigger: 'test/edited' })).toMatchObject({ pagesFetched: 1, pagesUnchanged: 2 });
+  expect(pictureHits()).toBe(before);
+  const alts = await k('crawl_page_images as l').join('crawl_pages as p', 'p.id', 'l.page_id').where('p.url', `${s.url}/p1`).orderBy('l.alt').pluck('l.alt');
+  expect(alts).toEqual(['b', 'seen again']);
+
   // New content at a known picture's address drops its signature; the unchanged one keeps it.
   await k('crawl_images').update({ pdq: Buffer.alloc(32, 7), pdq_quality: 90 });
   b = await picture(250, 250, 0, 80, 80);
-  p1 = p1.replace('alt="again"', 'alt="again and again"');
+  p1 = p1.replace('alt="seen again"', 'alt="again and again"');
   const changed = await crawlActivities(k, store, { imageRefreshMs: 0 }).crawlSites({ trigger: 'test/changed' });
   expect(changed).toMatchObject({ pagesFetched: 1, pagesUnchanged: 2 });
   const after = await k('crawl_images').whereIn('url', [`${s.url}/img/a.png`, `${s.url}/img/b.png`]).orderBy('url');

@@ -186,6 +186,19 @@ test('unchanged pages are skipped: a 304 to the stored validators, or the same c
   expect([...mem.images.keys()]).toEqual([`${s.url}/pic.png`, `${s.url}/pic2.png`]);
 });
 
+test('a 304 for a page whose stored HTML is gone is fetched again in full, so its links can still be followed', async () => {
+  const s = await site({
+    '/': (req, res) => void (req.headers['if-none-match'] === '"v1"' ? res.writeHead(304).end() : res.writeHead(200, { 'content-type': 'text/html', etag: '"v1"' }).end(html(links('/a')))),
+    '/a': html('a'),
+  });
+  const mem = memoryStore();
+  mem.pages.set(`${s.url}/`, { etag: '"v1"', lastModified: null, sha256: 'old', images: [] });
+  const { log } = await crawlOnce(s, {}, mem);
+  expect(s.hitsOf('/').map((h) => h.headers['if-none-match'] ?? null)).toEqual(['"v1"', null]);
+  expect(log.filter((e) => e.kind === 'page').map((e) => e.outcome)).toEqual(['notModified', 'ok', 'ok']);
+  expect(mem.changed).toEqual([`${s.url}/`, `${s.url}/a`]);
+});
+
 test('links are followed to maxDepth and only to the site hosts (extra hosts included)', async () => {
   const other = await site({ '/': html('other'), '/x': html('x') });
   const s = await site({ '/': html(links('/d1', `${other.url}/x`)), '/d1': html(links('/d2')), '/d2': html(links('/d3')), '/d3': html('deep') });

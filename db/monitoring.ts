@@ -181,7 +181,7 @@ export interface NewPicture {
   kind: PictureKind;
   width: number;
   height: number;
-  /** The signature (matching/signature.ts) when computed on saving; null leaves it to the matcher. */
+  /** The signature (matching/signature.ts) of a picture new to the subscription; null for one kept, whose signature stays. */
   pdq: Buffer | null;
   features: Buffer | null;
 }
@@ -199,7 +199,8 @@ export async function saveContent(k: Knex, id: string, content: { label: string;
     await (keep.length ? gone.whereNotIn('upload_id', keep) : gone).delete();
     for (const p of content.pictures) {
       await trx('monitoring_pictures')
-        .insert({ subscription_id: id, upload_id: p.uploadId, kind: p.kind, width: p.width, height: p.height, pdq: p.pdq, features: p.features })
+        // The clock, not the transaction's start: pictures added together keep the order they were given in.
+        .insert({ subscription_id: id, upload_id: p.uploadId, kind: p.kind, width: p.width, height: p.height, pdq: p.pdq, features: p.features, created_at: trx.raw('clock_timestamp()') })
         .onConflict(['subscription_id', 'upload_id'])
         .merge(['kind']);
     }

@@ -17,6 +17,7 @@ import {
 import { CRAWL_INTERVAL_MS, type MonitoringPlan, type PauseReason, type SubscriptionState } from '../domain/monitoring';
 import { monitoringSubscription as model } from '../domain/processes/monitoringSubscription';
 import type { OpenedPlan } from '../db/monitoring';
+import type { Activities } from '../activities';
 import { acts } from './lib/activities';
 import { startOrderPayment } from './lib/orderPaymentChild';
 import { progress } from './lib/progress';
@@ -24,16 +25,8 @@ import { rejection } from './lib/rejection';
 import { CaseState } from './lib/searchAttributes';
 import { together } from './lib/together';
 
-/**
- * The crawl and match activities of helpers C1 (activities/crawl.ts) and S2
- * (activities/monitoringMatch.ts), as docs api.md names them.
- */
-interface CrawlActivities {
-  crawlSites(input: { trigger: string; reuseWithinMs?: number }): Promise<{ runId: string; pagesFetched: number; pagesUnchanged: number; errors: number; reused: boolean }>;
-  signCrawledImages(input: { runId: string }): Promise<{ signed: number }>;
-  matchSubscription(input: { subscriptionId: string; runId: string }): Promise<{ newSuspects: number; suspectIds: string[] }>;
-  sendSuspectDigest(input: { subscriptionId: string; runId: string; newSuspects: number }): Promise<void>;
-}
+/** The crawl (activities/crawl.ts) and the matching (activities/monitoringMatch.ts) of each tick. */
+type CrawlActivities = Pick<Activities, 'crawlSites' | 'signCrawledImages' | 'matchSubscription' | 'sendSuspectDigest'>;
 
 /**
  * A crawl of every site takes hours on a real list (politeness delays), and signing a run's images

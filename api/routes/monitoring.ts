@@ -38,6 +38,7 @@ import {
   type SubscriptionView,
 } from '../../db/monitoring';
 import { feeTable } from '../../db/orders';
+import { imageSignature } from '../../matching/signature';
 import { findUploads, toUploadJson } from '../../db/uploads';
 import { monitoredContentChanged, monitoringOrder, monitoringSubscription } from '../../workflows/monitoringSubscription';
 import { CaseId, CaseKind, CaseState, IpciCode, OwnerUserId } from '../../workflows/lib/searchAttributes';
@@ -130,20 +131,26 @@ export function monitoringRoutes({ db, temporal, cfg, store, downloads }: ApiDep
 
   /**
    * The pictures as saved: each the caller's own upload of kind monitorPicture (checked by content on
-   * upload), a logo without background. Signatures are left to the matcher (S2 computes missing ones).
+   * upload), a logo without background. A picture new to the subscription gets its signature
+   * (matching/signature.ts) now, so the next crawl matches it without decoding it again; one kept
+   * keeps the signature it has.
    */
-  async function picturesOf(userId: string, content: MonitoredContent): Promise<NewPicture[]> {
+  async function picturesOf(userId: string, subscriptionId: string, content: MonitoredContent): Promise<NewPicture[]> {
     const refs = content.pictures.map((p, i) => ({ field: `pictures[${i}].uploadId`, id: p.uploadId, kind: MONITOR_UPLOAD_KIND }));
     await checkOwnedUploads(db, userId, refs);
     const uploads = new Map((await findUploads(db, content.pictures.map((p) => p.uploadId))).map((u) => [u.id, u]));
+    const kept = new Set((await subscriptionPictures(db, subscriptionId)).map((p) => p.upload_id));
     const pictures: NewPicture[] = [];
     for (const [i, p] of content.pictures.entries()) {
       const u = uploads.get(p.uploadId)!;
-      if (p.kind === 'logo' && !(await hasTransparentBackground(await storedBytes(store, u.storage_key, Number(u.size), Buffer.alloc(0)).readAll()))) {
+      const isNew = !kept.has(u.id);
+      const bytes = p.kind === 'logo' || isNew ? await storedBytes(store, u.storage_key, Number(u.size), Buffer.alloc(0)).readAll() : null;
+      if (p.kind === 'logo' && !(await hasTransparentBackground(bytes!))) {
         const key = 'monitoring.picture.logoBackground';
         throw new HttpError(422, 'imageRejected', key, {}, { [`pictures[${i}].uploadId`]: { key } });
       }
-      pictures.push({ uploadId: u.id, kind: p.kind, width: u.width ?? 0, height: u.height ?? 0, pdq: null, features: null });
+      const signature = isNew ? await imageSignature(bytes!) : null;
+      pictures.push({ uploadId: u.id, kind: p.kind, width: u.width ?? 0, height: u.height ?? 0, pdq: signature?.pdq ?? null, features: signature?.features ?? null });
     }
     return pictures;
   }
@@ -198,7 +205,7 @@ export function monitoringRoutes({ db, temporal, cfg, store, downloads }: ApiDep
       if (!s) throw notFound();
       if (s.state === 'cancelled' || s.state === 'expired') throw conflict('monitoring.notEditable');
       const content: MonitoredContent = ctx.state.input;
-      const pictures = await picturesOf(me, content);
+      const pictures = await picturesOf(me, s.id, content);
       await saveContent(db, s.id, { label: content.label, keywords: content.keywords as Keyword[], pictures });
       if (s.state === 'active') {
         // Crawl and match now so the user sees what the new content finds; a workflow that just

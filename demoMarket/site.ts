@@ -59,6 +59,19 @@ const SHOT_KINDS: Record<CategorySlug, ShotKind[]> = {
   digital: ['phone', 'mousepad'],
 };
 
+/** Title words and the product drawing that shows them. */
+const SHOT_WORDS: Array<[RegExp, ShotKind]> = [
+  [/杯/, 'mug'],
+  [/画|明信片|书签|絵はがき|冰箱贴/, 'frame'],
+  [/抱枕|蜡烛|花瓶|收纳/, 'cushion'],
+  [/T恤|卫衣|丝巾|围巾/, 'tshirt'],
+  [/包|帽|袜|手链/, 'bag'],
+  [/手机|充电|耳机|数据线|键盘|时钟|挂绳|支架/, 'phone'],
+  [/鼠标垫/, 'mousepad'],
+  [/盲盒|扭蛋|积木/, 'box'],
+  [/手办|模型|摆件|潮玩|公仔|置物/, 'figure'],
+];
+
 const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -82,9 +95,12 @@ export async function generateSite(baseUrl: string): Promise<DemoSite> {
   // Images are made concurrently (sharp works on its thread pool) and stored in plan order, so
   // every resource's Last-Modified stays the same whichever finished first.
   // Product shots: unrelated pictures in the category's kinds, JPEG mostly, some PNG and WebP as shops serve.
-  const shot = async (category: CategorySlug, seed: number) => {
+  const shot = async (category: CategorySlug, title: string, seed: number) => {
     const kinds = SHOT_KINDS[category];
-    const s = sharp(Buffer.from(productShotSvg(kinds[(Math.floor(seed / 10) + seed) % kinds.length], seed, 600)));
+    // The main shot shows what the title sells when a drawing of it exists; the others vary.
+    const named = SHOT_WORDS.find(([re]) => re.test(title))?.[1];
+    const kind = seed % 10 === 0 && named ? named : kinds[(Math.floor(seed / 10) + seed) % kinds.length];
+    const s = sharp(Buffer.from(productShotSvg(kind, seed, 600)));
     const body = seed % 7 === 3 ? await s.png({ compressionLevel: 9 }).toBuffer() : seed % 7 === 5 ? await s.webp({ quality: 80 }).toBuffer() : await s.jpeg({ quality: 84 }).toBuffer();
     return { path: `/img/shot-${seed}.${imageType(body).ext}`, body };
   };
@@ -101,7 +117,7 @@ export async function generateSite(baseUrl: string): Promise<DemoSite> {
     plans.map(async ({ plan, n }) => {
       // Two pictures a product at least, few enough that a whole crawl stays well under a minute at 200 ms a request.
       const shots = plan.copies.length ? 1 : 2;
-      return [...(await Promise.all(plan.copies.map((c) => makeCopy(c, plan.category)))), ...(await Promise.all(Array.from({ length: shots }, (_, s) => shot(plan.category, n * 10 + s))))];
+      return [...(await Promise.all(plan.copies.map((c) => makeCopy(c, plan.category)))), ...(await Promise.all(Array.from({ length: shots }, (_, s) => shot(plan.category, plan.title, n * 10 + s))))];
     }),
   );
   const products: ProductPage[] = [];

@@ -51,13 +51,13 @@ describe('home page', () => {
     expect(await link('confirmation')).toBe('/en-US/ipci/introduce');
     expect(await link('licensing')).toBe('/en-US/ipci/trade');
     expect(await link('protection')).toBe('/en-US/ipci/protect');
-    expect(await link('monitoring')).toBe('/en-US/ipci/usercenter/watermarkdetect');
+    expect(await link('monitoring')).toBe('/en-US/ipci/protect/monitoring');
     await userEvent.click(within(screen.getByTestId('service-protection')).getByRole('link'));
     expect(await screen.findByTestId('protect-centre')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Home' }));
-    server.use(http.get('*/api/watermarks/detect', () => HttpResponse.json({ items: [], next: null })));
+    server.use(http.get('*/api/monitoring/plans', () => HttpResponse.json({ plans: [] })));
     await userEvent.click(within(await screen.findByTestId('service-monitoring')).getByRole('link'));
-    expect(await screen.findByTestId('watermark-detect-page')).toBeInTheDocument();
+    expect(await screen.findByTestId('monitoring-order-page')).toBeInTheDocument();
   });
 
   test('it offers certificate verification', async () => {

@@ -214,6 +214,7 @@ describe('rights-protection application', () => {
     expect(within(screen.getByTestId('protect-entry-legal')).getByRole('link')).toHaveAttribute('href', '/en-US/ipci/protect/legalrights');
     expect(within(screen.getByTestId('protect-entry-publicity')).getByRole('link')).toHaveAttribute('href', '/en-US/ipci/protect/publicity');
     expect(within(screen.getByTestId('protect-entry-antifake')).getByRole('link')).toHaveAttribute('href', '/en-US/ipci/protect/antifake');
+    expect(within(screen.getByTestId('protect-entry-monitoring')).getByRole('link')).toHaveAttribute('href', '/en-US/ipci/protect/monitoring');
   });
 });
 

@@ -16,11 +16,11 @@ describe('user-centre frame', () => {
     renderApp('/en-US/ipci/usercenter/invoice', { user: USER });
     await screen.findByTestId('not-open');
     const nav = menu();
-    // Spec part 1 §2's menu, one entry each, in five groups, plus a law firm's and a manufacturer's own listing (part 2 §4).
+    // Spec part 1 §2's menu, one entry each, in five groups, plus a law firm's and a manufacturer's own listing and monitoring's two lists (part 2 §4).
     const labels = [
       'User information', 'Real-name certification', 'Security settings', 'Notices', 'Invite users',
       'IPCI certificates', 'Traceability registrations', 'Artists and works', 'Gallery management', 'Rights protection', 'Rights objections',
-      'Trade management', 'Trade records', 'Image watermark', 'Watermark detection', 'Capacity management', 'Law-firm listing', 'Manufacturer listing', 'Bills and orders', 'Invoice information', 'Coupons',
+      'Trade management', 'Trade records', 'IP infringement list', 'Suspected infringements', 'Image watermark', 'Watermark detection', 'Capacity management', 'Law-firm listing', 'Manufacturer listing', 'Bills and orders', 'Invoice information', 'Coupons',
     ];
     for (const label of labels) expect(within(nav).getByText(label)).toBeInTheDocument();
     expect(USER_CENTER_MENU.flatMap((g) => g.areas)).toHaveLength(labels.length);

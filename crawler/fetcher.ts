@@ -102,12 +102,11 @@ export interface CrawlerOptions {
 
 interface Robots {
   allowed(url: string): boolean;
-  delayMs: number;
   /** robots.txt could not even be asked for (a private address): the host's URLs are refused for the same reason. */
   refused?: string;
 }
-const ALLOW_ALL: Robots = { allowed: () => true, delayMs: 0 };
-const DENY_ALL: Robots = { allowed: () => false, delayMs: 0 };
+const ALLOW_ALL: Robots = { allowed: () => true };
+const DENY_ALL: Robots = { allowed: () => false };
 
 class BodyTooLarge extends Error {
   constructor(readonly wire: number) {
@@ -204,11 +203,6 @@ export class Crawler {
     return null;
   }
 
-  /** The host's robots.txt Crawl-delay as this crawl honours it (0 when none or not read yet). */
-  async robotsDelay(site: SiteRules, url: string): Promise<number> {
-    return (await this.robotsFor(site, url)).delayMs;
-  }
-
   private gate(site: SiteRules, host: string) {
     return this.gates.get(host, Math.max(site.delayMs, MIN_CRAWL_DELAY_MS), site.concurrency);
   }
@@ -228,11 +222,11 @@ export class Crawler {
   private async readRobots(site: SiteRules, origin: string): Promise<Robots> {
     const robotsUrl = `${origin}/robots.txt`;
     const r = await this.fetch(site, robotsUrl, { kind: 'robots', maxBytes: MAX_ROBOTS_BYTES, accept: [''] }, false);
-    if (r.outcome === 'ok' && r.status !== null && r.status < 300) {
+    if (r.outcome === 'ok') {
       const rules = robotsParser(robotsUrl, r.body!.toString('utf8'));
       const delay = Math.min(MAX_ROBOTS_DELAY_MS, Math.round((Number(rules.getCrawlDelay(ROBOTS_TOKEN)) || 0) * 1000));
       if (delay > 0) this.gate(site, hostOf(robotsUrl)).raiseDelay(delay);
-      return { allowed: (u) => rules.isAllowed(u, ROBOTS_TOKEN) !== false, delayMs: delay };
+      return { allowed: (u) => rules.isAllowed(u, ROBOTS_TOKEN) !== false };
     }
     if (r.outcome === 'refused') return { ...DENY_ALL, refused: r.error ?? 'refused' };
     if (r.status !== null && r.status >= 400 && r.status < 500) return ALLOW_ALL;
@@ -299,8 +293,6 @@ export class Crawler {
     for (let attempt = 1; ; attempt++) {
       const release = await gate.acquire(this.o.signal);
       const started = performance.now();
-      let retryWait: number | null = null;
-      let failure: FetchResult;
       try {
         const signal = AbortSignal.any([AbortSignal.timeout(this.timeoutMs), ...(this.o.signal ? [this.o.signal] : [])]);
         const res = await request(url, { method: 'GET', headers, signal, dispatcher: this.agents[site.allowPrivate ? 'open' : 'guarded'] });
@@ -308,19 +300,19 @@ export class Crawler {
         const h = res.headers;
         if (status === 429 || status >= 500) {
           await res.body.dump().catch(() => undefined);
-          retryWait = retryAfterMs(h['retry-after']) ?? this.backoffMs * 2 ** (attempt - 1);
-          failure = { ...base, outcome: 'error', status, error: `HTTP ${status}` };
-          if (attempt < MAX_ATTEMPTS && retryWait <= MAX_BACKOFF_MS) {
-            await this.log(site, req.kind, url, 'backoff', status, started, 0, `retry in ${retryWait} ms`);
-            gate.pauseUntil(Date.now() + retryWait);
+          const wait = retryAfterMs(h['retry-after']) ?? this.backoffMs * 2 ** (attempt - 1);
+          if (attempt < MAX_ATTEMPTS && wait <= MAX_BACKOFF_MS) {
+            await this.log(site, req.kind, url, 'backoff', status, started, 0, `retry in ${wait} ms`);
+            gate.pauseUntil(Date.now() + wait);
             continue;
           }
-          if (retryWait > MAX_BACKOFF_MS) {
+          let error = `HTTP ${status}`;
+          if (wait > MAX_BACKOFF_MS) {
             this.abandoned.add(host);
-            failure.error = `asked to wait ${Math.round(retryWait / 1000)} s`;
+            error = `asked to wait ${Math.round(wait / 1000)} s`;
           }
-          await this.log(site, req.kind, url, 'error', status, started, 0, failure.error);
-          return failure;
+          await this.log(site, req.kind, url, 'error', status, started, 0, error);
+          return { ...base, outcome: 'error', status, error };
         }
         if (status >= 300 && status < 400 && status !== 304) {
           await res.body.dump().catch(() => undefined);
@@ -371,9 +363,8 @@ export class Crawler {
         }
         const error = describe(err);
         if (attempt < MAX_ATTEMPTS) {
-          retryWait = this.backoffMs * 2 ** (attempt - 1);
           await this.log(site, req.kind, url, 'backoff', null, started, 0, error);
-          gate.pauseUntil(Date.now() + retryWait);
+          gate.pauseUntil(Date.now() + this.backoffMs * 2 ** (attempt - 1));
           continue;
         }
         await this.log(site, req.kind, url, 'error', null, started, 0, error);

@@ -120,6 +120,7 @@ test('a crawl stores pages with their snapshots, pictures by content with their 
     ['/p2', '/img/c.png', ''],
   ]);
   expect(s.hitsOf('/img/a.png')).toHaveLength(1);
+  expect(s.hits[0].headers['user-agent']).toMatch(/^Mozilla\/5\.0 \(compatible; IPCI-Monitor\/1\.0; \+http:\/\/\S+\/en-US\/ipci\/protect\/monitoring\)$/);
   expect(s.hitsOf('/private/x')).toHaveLength(0);
 
   const log = await k('crawl_fetches').where({ run_id: first.runId }).orderBy('id');

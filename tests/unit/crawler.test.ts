@@ -67,9 +67,9 @@ const links = (...paths: string[]) => paths.map((p) => `<a href="${p}">${p}</a>`
 /** Only the page requests, without robots.txt. */
 const pageHits = (s: TestSite) => s.hits.filter((h) => h.path !== '/robots.txt');
 
-test('robots.txt is read once per crawl and obeyed; its Crawl-delay for us (or *) spaces the requests', async () => {
+test('robots.txt is read once per crawl and its group for our token obeyed (not the one for *); its Crawl-delay spaces the requests', async () => {
   const s = await site({
-    '/robots.txt': 'User-agent: *\nDisallow: /private/\nCrawl-delay: 1\n\nUser-agent: OtherBot\nDisallow: /\n',
+    '/robots.txt': 'User-agent: *\nDisallow: /\n\nUser-agent: IPCI-Monitor\nDisallow: /private/\nCrawl-delay: 1\n',
     '/': html(links('/a', '/b', '/private/secret')),
     '/a': html(links('/b', '/private/other')),
     '/b': html('b'),

@@ -92,6 +92,22 @@ test('paid online: active at once from the payment for the plan, told before and
   await saveHistory(temporal, subscriptionWorkflowId(id), 'monitoringSubscription-paid-expired');
 });
 
+test('renewed before the end: the new plan starts where the current one ends', async () => {
+  const { caller, id, handle, orderId } = await subscribed({ planMs: 60_000 });
+  await payOrder(caller, orderId);
+  const current = await inState(caller, id, 'active');
+  const renewed = await caller.post(`/api/monitoring/subscriptions/${id}/renew`, { plan: 'month', noRefundAccepted: true });
+  expect(renewed.status).toBe(201);
+  await payOrder(caller, renewed.body.orderId);
+  const next = await inState(caller, renewed.body.subscription.id, 'active');
+  expect(next.startsAt).toBe(current.expiresAt);
+  expect(Date.parse(next.expiresAt) - Date.parse(next.startsAt)).toBe(30 * 86_400_000);
+  // Waiting for its start, it does not crawl: the current plan does.
+  expect(next.lastCrawlAt).toBeNull();
+  await temporal.workflow.getHandle(subscriptionWorkflowId(next.id)).terminate('test over');
+  await handle.terminate('test over');
+});
+
 test('unpaid: the order is cancelled in time and the subscription with it', async () => {
   const { caller, id, handle, orderId } = await subscribed({ paymentTimeoutMs: 2_000 });
   expect(await handle.result()).toBe('cancelled');
@@ -192,6 +208,12 @@ test('crawls: right after activation the demo marketplace is crawled and matched
   }, 60_000);
   expect(Date.parse((await subscription(caller, id)).lastCrawlAt)).toBeGreaterThan(Date.parse(lastCrawlAt));
   expect(Number((await testDb()('crawl_runs').count({ n: '*' }))[0].n)).toBe(runs);
+  // Crawls take hours on a real site list: long start-to-close, and a heartbeat to notice a dead worker.
+  const scheduled = (await handle.fetchHistory()).events!.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'crawlSites');
+  expect(scheduled.map((e) => [Number(e.activityTaskScheduledEventAttributes!.startToCloseTimeout!.seconds), Number(e.activityTaskScheduledEventAttributes!.heartbeatTimeout!.seconds)])).toEqual([
+    [12 * 3600, 120],
+    [12 * 3600, 120],
+  ]);
   await saveHistory(temporal, subscriptionWorkflowId(id), 'monitoringSubscription-crawl-match-content');
   await handle.terminate('test over');
 }, 300_000);

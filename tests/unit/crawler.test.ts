@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { MIN_CRAWL_DELAY_MS } from '../../domain/monitoring';
+import { MAX_PAGES_PER_SITE, MIN_CRAWL_DELAY_MS } from '../../domain/monitoring';
 import type { PageImage } from '../../crawler/extract';
 import { Crawler, MAX_ATTEMPTS, retryAfterMs, type FetchLogEntry } from '../../crawler/fetcher';
-import { SiteCrawl, type ChangedPage, type CrawlSiteConfig, type SiteCrawlStore, type SiteProgress } from '../../crawler/siteCrawl';
+import { doneKey, FRONTIER_CHARS, SiteCrawl, type ChangedPage, type CrawlSiteConfig, type SiteCrawlStore, type SiteProgress } from '../../crawler/siteCrawl';
 import { gaps, html, startTestSite, type TestSite } from '../support/crawlerTestSite';
 
 /*
@@ -299,4 +299,24 @@ test('a crawl resumed from its progress fetches only what was left, and follows 
   expect(all.slice(fetchedBefore.length).filter((p) => fetchedBefore.includes(p))).toEqual([]);
   expect(new Set(all)).toEqual(new Set(['/', ...paths]));
   expect(resumed.progress()).toEqual({ frontier: [], done: [], finished: true });
+});
+
+test('the progress a heartbeat carries stays bounded: the frontier to FRONTIER_CHARS, done URLs as 12-character keys', async () => {
+  const { crawler } = crawlerWithLog();
+  const long = Array.from({ length: MAX_PAGES_PER_SITE }, (_, i): [string, number] => [`https://shop.example/${'x'.repeat(200)}/${i}`, 1]);
+  const done = Array.from({ length: MAX_PAGES_PER_SITE }, (_, i) => doneKey(`https://shop.example/done/${i}`));
+  const crawl = new SiteCrawl(
+    { id: 's', startUrl: 'https://shop.example/', extraHosts: [], maxDepth: 3, delayMs: 200, concurrency: 1, allowPrivate: false },
+    crawler,
+    memoryStore().store,
+    { maxPages: 10 * MAX_PAGES_PER_SITE },
+    { frontier: long, done },
+  );
+  const progress = crawl.progress();
+  expect(progress.done).toHaveLength(MAX_PAGES_PER_SITE);
+  expect(progress.done.every((key) => key.length === 12)).toBe(true);
+  expect(progress.frontier.length).toBeLessThan(long.length);
+  expect(progress.frontier).toEqual(long.slice(0, progress.frontier.length));
+  expect(JSON.stringify(progress).length).toBeLessThan(FRONTIER_CHARS + 40 * MAX_PAGES_PER_SITE);
+  await crawler.close();
 });

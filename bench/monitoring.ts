@@ -1,3 +1,4 @@
+import os from 'node:os';
 import sharp from 'sharp';
 import { crawlActivities } from '../activities/crawl';
 import { createDb } from '../db/connection';
@@ -58,6 +59,8 @@ interface IndexResults {
   loadMs: number;
   sizes: { table: string; indexes: string };
   lookups: Array<{ radius: number; samples: number[]; found: number; wrong: number }>;
+  /** The machine's 1-minute load average during the look-ups (it shares its cores with whatever else runs). */
+  load: number[];
   scans: number[];
   scanWrong: number;
   plan: string;
@@ -85,7 +88,7 @@ async function indexBench(stack: Stack): Promise<IndexResults> {
     for (let q = 0; q < RANDOM_QUERIES; q++) queries.push(Buffer.from(Array.from({ length: 32 }, () => Math.floor(next() * 256))));
 
     log(`loading ${ROWS.toLocaleString('en')} hashes in batches of ${BATCH.toLocaleString('en')} …`);
-    const load = await timed(async () => {
+    const loading = await timed(async () => {
       for (let from = 0; from < ROWS; from += BATCH) {
         const n = Math.min(BATCH, ROWS - from);
         // One bytea parameter of n hashes, cut up by Postgres: n rows per statement.
@@ -100,7 +103,7 @@ async function indexBench(stack: Stack): Promise<IndexResults> {
       await k.raw('vacuum analyze crawl_images');
     });
     const { rows: [sizes] } = await k.raw(`select pg_size_pretty(pg_table_size('crawl_images')) as table, pg_size_pretty(pg_indexes_size('crawl_images')) as indexes`);
-    log(`loaded in ${(load.ms / 1000).toFixed(1)} s; table ${sizes.table}, indexes ${sizes.indexes}`);
+    log(`loaded in ${(loading.ms / 1000).toFixed(1)} s; table ${sizes.table}, indexes ${sizes.indexes}`);
 
     /** Every row within `radius` of `q`, nearest first then by id, from the hashes in memory (32-bit words, no allocation a row). */
     const words = new Uint32Array(hashes.buffer, hashes.byteOffset, ROWS * 8);
@@ -120,12 +123,10 @@ async function indexBench(stack: Stack): Promise<IndexResults> {
       return found.sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1)).slice(0, limit);
     };
 
-    const { rows: planRows } = await k.raw(`explain (analyze, buffers) ${nearImagesQuery(k, queries[0], RADIUS, 50).toString()}`);
-    const plan = (planRows as Array<{ 'QUERY PLAN': string }>).map((r) => r['QUERY PLAN']).filter((l) => !/Bitmap Index Scan|Index Cond/.test(l)).join('\n');
-
     // Warm-up (not counted): the first look-ups read the indexes' pages into memory.
     for (const q of queries.slice(0, 10)) await nearImages(k, q, RADIUS);
     const lookups: IndexResults['lookups'] = [];
+    const load = [os.loadavg()[0]];
     for (const radius of [RADIUS, 15, 47]) {
       const set = radius === RADIUS ? queries : queries.filter((_, i) => i % 3 === 0);
       const samples: number[] = [];
@@ -140,8 +141,21 @@ async function indexBench(stack: Stack): Promise<IndexResults> {
         for (const r of t.value) if (hammingDistance(q, hashAt(indexOf(r.id))) !== r.distance) wrong++;
       }
       lookups.push({ radius, samples, found, wrong });
+      load.push(os.loadavg()[0]);
       log(`radius ${radius}: ${set.length} look-ups, ${found} images found, ${wrong} answers differ from the full scan`);
     }
+
+    const { rows: planRows } = await k.raw(`explain (analyze, buffers) ${nearImagesQuery(k, queries[1], RADIUS, 50).toString()}`);
+    // Without the 16 bitmap index scans' own lines (each scan, its condition, its buffers), which all look alike.
+    let inIndexScan = false;
+    const plan = (planRows as Array<{ 'QUERY PLAN': string }>)
+      .map((r) => r['QUERY PLAN'])
+      .filter((l) => {
+        if (/Bitmap Index Scan/.test(l)) inIndexScan = true;
+        else if (inIndexScan && !/Index Cond|Buffers:/.test(l)) inIndexScan = false;
+        return !inIndexScan;
+      })
+      .join('\n');
 
     log(`brute-force SQL scans (${SCANS}) …`);
     const scans: number[] = [];
@@ -157,7 +171,7 @@ async function indexBench(stack: Stack): Promise<IndexResults> {
       scans.push(t.ms);
       if (JSON.stringify(t.value.rows) !== JSON.stringify(expected(q, RADIUS, 50))) scanWrong++;
     }
-    return { rows: ROWS, loadMs: load.ms, sizes, lookups, scans, scanWrong, plan };
+    return { rows: ROWS, loadMs: loading.ms, sizes, lookups, load, scans, scanWrong, plan };
   } finally {
     await k.destroy();
   }
@@ -201,7 +215,7 @@ async function hashBench(): Promise<HashResults> {
 }
 
 interface CrawlResults {
-  runs: Array<{ label: string; ms: number; fetched: number; unchanged: number; errors: number; images: number }>;
+  runs: Array<{ label: string; ms: number; fetched: number; unchanged: number; errors: number; images: number; requests: number }>;
   site: { delayMs: number; concurrency: number; maxDepth: number };
 }
 
@@ -221,7 +235,8 @@ async function crawlBench(stack: Stack): Promise<CrawlResults> {
       const imagesBefore = Number((await k('crawl_images').count({ n: '*' }))[0].n);
       const t = await timed(() => crawlSites({ trigger: `bench/${label}` }));
       const imagesAfter = Number((await k('crawl_images').count({ n: '*' }))[0].n);
-      runs.push({ label, ms: t.ms, fetched: t.value.pagesFetched, unchanged: t.value.pagesUnchanged, errors: t.value.errors, images: imagesAfter - imagesBefore });
+      const requests = Number((await k('crawl_fetches').where({ run_id: t.value.runId }).count({ n: '*' }))[0].n);
+      runs.push({ label, ms: t.ms, fetched: t.value.pagesFetched, unchanged: t.value.pagesUnchanged, errors: t.value.errors, images: imagesAfter - imagesBefore, requests });
     }
     return { runs, site: { delayMs: site.delay_ms, concurrency: site.concurrency, maxDepth: site.max_depth } };
   } finally {
@@ -256,7 +271,8 @@ function report({ index, hashing, crawl }: Results): void {
   const exact = index.lookups.every((l) => l.wrong === 0) && index.scanWrong === 0;
   console.log(`\n"wrong": answers differing from a scan of every hash in memory (must be 0) — ${exact ? 'none' : 'SOME'}`);
   console.log(`radius ${RADIUS} p95 ${ms(main.p95)} ms (target < ${TARGET_P95_MS}) ${main.p95 < TARGET_P95_MS ? 'met' : 'MISSED'}; ${(scan.p50 / main.p50).toFixed(0)}× faster than the scan at p50`);
-  console.log(`\nplan of one radius-${RADIUS} look-up (the 16 bitmap index scans left out):\n${index.plan}`);
+  console.log(`machine: ${os.cpus().length} cores, 1-minute load average ${index.load.map((l) => l.toFixed(1)).join(' → ')} during the look-ups (other work on the machine slows every figure alike)`);
+  console.log(`\nplan of one radius-${RADIUS} look-up after them (the 16 bitmap index scans left out):\n${index.plan}`);
 
   console.log('\n=== 2. PDQ hashes per second (matching/pdq.ts, one at a time) ===\n');
   console.log(table(['input', 'n', 'hashes/s', 'p50 ms', 'p95 ms'], hashing.rows.map((r) => [r.set, String(r.n), r.perSecond.toFixed(1), ms(r.p50), ms(r.p95)])));
@@ -265,8 +281,8 @@ function report({ index, hashing, crawl }: Results): void {
   console.log(`site settings: ${crawl.site.delayMs} ms between requests per host, ${crawl.site.concurrency} at once, depth ${crawl.site.maxDepth} (the crawler's politeness bounds the rate, not its speed)\n`);
   console.log(
     table(
-      ['crawl', 'seconds', 'pages fetched', 'unchanged', 'errors', 'new images', 'pages/min'],
-      crawl.runs.map((r) => [r.label, (r.ms / 1000).toFixed(1), String(r.fetched), String(r.unchanged), String(r.errors), String(r.images), (((r.fetched + r.unchanged) * 60_000) / r.ms).toFixed(0)]),
+      ['crawl', 'seconds', 'pages fetched', 'unchanged', 'errors', 'new images', 'requests', 'pages/min', 'requests/min'],
+      crawl.runs.map((r) => [r.label, (r.ms / 1000).toFixed(1), String(r.fetched), String(r.unchanged), String(r.errors), String(r.images), String(r.requests), (((r.fetched + r.unchanged) * 60_000) / r.ms).toFixed(0), ((r.requests * 60_000) / r.ms).toFixed(0)]),
     ),
   );
   if (!exact || main.p95 >= TARGET_P95_MS) process.exitCode = 1;

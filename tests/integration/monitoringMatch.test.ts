@@ -11,7 +11,7 @@ import { markBytes, markFromDb, markToDb } from '../../domain/watermark';
 import { openStore } from '../../storage';
 import { embedWatermark } from '../../watermark';
 import { syntheticImage } from '../../watermark/synthetic';
-import { apiBase, signedIn, testDb, type Caller } from '../support/http';
+import { apiBase, closeTestDb, signedIn, testDb, type Caller } from '../support/http';
 import { IP_NAMES, ipciRow } from '../support/ipcis';
 
 /*
@@ -123,6 +123,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await shop?.close();
+  await closeTestDb();
 });
 
 test('every crawled picture is signed once; one that does not decode is marked and not tried again', async () => {

@@ -4,7 +4,7 @@ import { SUSPECT_NUMBER_PATTERN, type MatchKind } from '../../domain/monitoring'
 import { insertSubscription } from '../../db/monitoring';
 import { fileSuspects, type NewSuspect } from '../../db/suspects';
 import { openStore } from '../../storage';
-import { apiBase, png, signedIn, testDb, type Caller } from '../support/http';
+import { apiBase, closeTestDb, png, signedIn, testDb, type Caller } from '../support/http';
 import { IP_NAMES, ipciRow } from '../support/ipcis';
 
 /*
@@ -58,6 +58,8 @@ async function withSuspects(kinds: MatchKind[]) {
   }
   return { user, caller, ipci, subscriptionId, ids, filed, tag };
 }
+
+afterAll(closeTestDb);
 
 const list = async (caller: Caller, query = '') => (await caller.get(`/api/suspects${query}`)).body;
 

@@ -149,6 +149,8 @@ function CrawlSiteForm({ initial, onSubmit }: { initial: CrawlSiteInput; onSubmi
               {text('startUrl', true)}
               <FieldGroup name="extraHosts" id="crawl-site-extraHosts" label={label('extraHosts')} error={error('extraHosts')} hint={hint('extraHosts')} wide>
                 <TagInput
+                  className="ipci-crawl-hosts"
+                  tagProps={{ multiline: true }}
                   // Enter adds the host typed; it must not send the form as well.
                   inputProps={{ id: 'crawl-site-extraHosts', onKeyDown: (e) => e.key === 'Enter' && e.preventDefault() }}
                   values={v.extraHosts}
@@ -242,7 +244,7 @@ export function CrawlFetchesPage() {
             columns={[
               { head: t('monitoringAdmin.fetches.fetchedAt'), className: 'ipci-nowrap', cell: (f) => formatDateTime(f.fetchedAt, lang) },
               { head: t('monitoringAdmin.fetches.url'), className: 'ipci-break-all ipci-crawl-url', cell: (f) => f.url },
-              { head: t('monitoringAdmin.fetches.kind'), cell: (f) => t(`monitoringAdmin.fetches.kinds.${f.kind}`, { defaultValue: f.kind }) },
+              { head: t('monitoringAdmin.fetches.kind'), className: 'ipci-nowrap', cell: (f) => t(`monitoringAdmin.fetches.kinds.${f.kind}`, { defaultValue: f.kind }) },
               {
                 head: t('monitoringAdmin.fetches.outcome'),
                 cell: (f) => (

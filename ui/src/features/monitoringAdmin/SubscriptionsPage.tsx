@@ -47,12 +47,12 @@ export function MonitoringSubscriptionsPage() {
                 cell: (s) => (
                   <>
                     {ipNameIn(s.ipNames, lang)}
-                    <div className="ipci-muted">{formatIpciCode(s.ipciCode)}</div>
+                    <div className="ipci-muted ipci-nowrap">{formatIpciCode(s.ipciCode)}</div>
                   </>
                 ),
               },
               { head: t('monitoringAdmin.subscriptions.user'), className: 'ipci-name-cell', cell: (s) => `${s.user.displayName} (${s.user.username})` },
-              { head: t('monitoringAdmin.subscriptions.plan'), cell: (s) => t(`monitoring.plans.${s.plan}`) },
+              { head: t('monitoringAdmin.subscriptions.plan'), className: 'ipci-nowrap', cell: (s) => t(`monitoring.plans.${s.plan}`) },
               { head: t('monitoringAdmin.state'), cell: (s) => <SubscriptionStateTag value={s} /> },
               { head: t('monitoringAdmin.subscriptions.validity'), className: 'ipci-nowrap', cell: (s) => (s.startsAt && s.expiresAt ? `${formatDate(s.startsAt, lang)} – ${formatDate(s.expiresAt, lang)}` : '—') },
               { head: t('monitoringAdmin.subscriptions.lastCrawl'), className: 'ipci-nowrap', cell: (s) => (s.lastCrawlAt ? formatDateTime(s.lastCrawlAt, lang) : '—') },

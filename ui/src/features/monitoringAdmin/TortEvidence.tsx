@@ -22,8 +22,9 @@ export function TortStateTag({ state }: { state: TortReportState }) {
   );
 }
 
-/** The application fields a report carries, in the protection form's order (files apart). */
+/** The application fields a report carries, in the protection form's order (files apart); the long ones take a whole row. */
 const TEXT_FIELDS = ['ipName', 'ipIntroduction', 'infringer', 'infringingWork', 'scope', 'description'] as const;
+const WIDE = new Set<string>(['ipIntroduction', 'scope', 'description']);
 
 /**
  * What staff decide a report on: the original beside the copy as found, how they matched, the page
@@ -45,12 +46,12 @@ export function TortEvidence({ report, suspect, uploads }: { report: TortReport;
             <dd>{formatDateTime(suspect.detectedAt, lang, { zone: true })}</dd>
             <dt>{t('monitoringAdmin.tort.website')}</dt>
             <dd>{suspect.website}</dd>
-            <dt>{t('monitoringAdmin.evidence.pageUrl')}</dt>
-            <dd className="ipci-break-all">{suspect.pageUrl}</dd>
-            <dt>{t('monitoringAdmin.evidence.imageUrl')}</dt>
-            <dd className="ipci-break-all">{suspect.imageUrl || '—'}</dd>
             <dt>{t('monitoringAdmin.evidence.matchKind')}</dt>
             <dd>{t(`monitoring.matchKinds.${suspect.matchKind}`)}</dd>
+            <dt className="ipci-dl-wide-label">{t('monitoringAdmin.evidence.pageUrl')}</dt>
+            <dd className="ipci-dl-wide ipci-break-all">{suspect.pageUrl}</dd>
+            <dt className="ipci-dl-wide-label">{t('monitoringAdmin.evidence.imageUrl')}</dt>
+            <dd className="ipci-dl-wide ipci-break-all">{suspect.imageUrl || '—'}</dd>
           </dl>
           <div className="ipci-monitoring-compare" data-testid="tort-compare">
             <figure>
@@ -77,8 +78,8 @@ export function TortEvidence({ report, suspect, uploads }: { report: TortReport;
             <dd>{suspect.snapshot.title || '—'}</dd>
             <dt>{t('monitoringAdmin.evidence.fetchedAt')}</dt>
             <dd>{suspect.snapshot.fetchedAt ? formatDateTime(suspect.snapshot.fetchedAt, lang, { zone: true }) : '—'}</dd>
-            <dt>{t('monitoringAdmin.evidence.sha256')}</dt>
-            <dd className="ipci-break-all" data-testid="tort-sha256">
+            <dt className="ipci-dl-wide-label">{t('monitoringAdmin.evidence.sha256')}</dt>
+            <dd className="ipci-dl-wide ipci-break-all" data-testid="tort-sha256">
               {suspect.snapshot.sha256 ?? '—'}
             </dd>
           </dl>
@@ -94,8 +95,8 @@ export function TortEvidence({ report, suspect, uploads }: { report: TortReport;
         <dl className="ipci-dl">
           {TEXT_FIELDS.filter((f) => a[f]).map((f) => (
             <div key={f} style={{ display: 'contents' }}>
-              <dt>{t(`protection.fields.${f}`)}</dt>
-              <dd className="ipci-pre-text" data-testid={`tort-fact-${f}`}>
+              <dt className={WIDE.has(f) ? 'ipci-dl-wide-label' : undefined}>{t(`protection.fields.${f}`)}</dt>
+              <dd className={WIDE.has(f) ? 'ipci-pre-text ipci-dl-wide ipci-break-all' : 'ipci-pre-text'} data-testid={`tort-fact-${f}`}>
                 {a[f]}
               </dd>
             </div>

@@ -249,6 +249,7 @@ describe('usercenter/suspecttort', () => {
   test('filters go to the API and into the detail links', async () => {
     const queries: string[] = [];
     server.use(
+      http.get('*/api/monitoring/authorised-sites', () => HttpResponse.json({ items: [], proposed: [] })),
       http.get('*/api/monitoring/subscriptions', () => HttpResponse.json({ items: [subscription()], next: null })),
       http.get('*/api/suspects', ({ request }) => {
         queries.push(new URL(request.url).search);
@@ -274,6 +275,48 @@ describe('usercenter/suspecttort', () => {
     expect(link).toHaveAttribute('href', `/en-US/ipci/usercenter/suspecttort/${SUSPECT}?subscriptionId=${SUB}&state=new&match=image`);
     await userEvent.click(screen.getByText('Load more'));
     await waitFor(() => expect(queries.at(-1)).toContain('after=cursor1'));
+  });
+
+  test('authorised sites: listed, taken back after a question, added by host with the shared schema; the list reloads', async () => {
+    const calls: string[] = [];
+    let sites = [{ id: 's1', host: 'licensee.example.com', createdAt: '2026-11-20T02:00:00Z' }];
+    let suspectLoads = 0;
+    server.use(
+      http.get('*/api/monitoring/subscriptions', () => HttpResponse.json({ items: [], next: null })),
+      http.get('*/api/suspects', () => ((suspectLoads += 1), HttpResponse.json({ items: [suspect()], next: null, newCount: 1 }))),
+      http.get('*/api/monitoring/authorised-sites', () => HttpResponse.json({ items: sites, proposed: [] })),
+      http.delete('*/api/monitoring/authorised-sites/:id', ({ params }) => {
+        calls.push(`delete ${params.id}`);
+        sites = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.post('*/api/monitoring/authorised-sites', async ({ request }) => {
+        const { host } = (await request.json()) as { host: string };
+        calls.push(`add ${host}`);
+        sites = [{ id: 's2', host: 'partner.example.net', createdAt: '2026-11-25T02:00:00Z' }];
+        return HttpResponse.json({ site: sites[0], affected: 2 }, { status: 201 });
+      }),
+    );
+    renderApp('/en-US/ipci/usercenter/suspecttort', { user: USER });
+    const tag = await screen.findByTestId('authorised-site', {}, { timeout: 8000 });
+    expect(tag).toHaveTextContent('licensee.example.com');
+    await userEvent.click(within(tag).getByRole('button'));
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('Take back the authorisation of licensee.example.com?');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Take back' }));
+    expect(await screen.findByTestId('authorised-sites-empty')).toBeInTheDocument();
+    expect(calls).toEqual(['delete s1']);
+    await waitFor(() => expect(suspectLoads).toBe(2));
+
+    await userEvent.type(screen.getByLabelText('Site (host or any address on it)'), 'not a host');
+    await userEvent.click(screen.getByTestId('authorised-site-form-submit'));
+    expect(calls).toEqual(['delete s1']);
+    await userEvent.clear(screen.getByLabelText('Site (host or any address on it)'));
+    await userEvent.type(screen.getByLabelText('Site (host or any address on it)'), 'https://partner.example.net/shop');
+    await userEvent.click(screen.getByTestId('authorised-site-form-submit'));
+    expect(await screen.findByText('partner.example.net')).toBeInTheDocument();
+    expect(calls).toEqual(['delete s1', 'add https://partner.example.net/shop']);
+    await waitFor(() => expect(suspectLoads).toBe(3));
   });
 
   test('detail: copy beside the original, the evidence in words, the snapshot; ignore and authorise are confirmed first; previous/next keep the filters', async () => {

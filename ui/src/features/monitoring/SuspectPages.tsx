@@ -16,6 +16,7 @@ import { useDetail } from '../../lib/useDetail';
 import { useLang, useSitePath } from '../../lib/useLang';
 import { showToast } from '../../session/toaster';
 import { useKeysetPages } from '../invitations/useKeysetPages';
+import { AuthorisedSites } from './AuthorisedSites';
 import { EvidenceText, FilterSelect, SuspectStateTag } from './MonitoringBits';
 import type { SubscriptionPage, SuspectDetail, SuspectJson, SuspectPage } from './types';
 import './monitoring.css';
@@ -56,7 +57,7 @@ export function SuspectListPage() {
   const site = useSitePath();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
-  const { first, items, next, loadMore, failed } = useKeysetPages<SuspectPage, SuspectJson>('/api/suspects', filters, (r) => r.items);
+  const { first, items, next, loadMore, failed, reload } = useKeysetPages<SuspectPage, SuspectJson>('/api/suspects', filters, (r) => r.items);
   const { detail: subscriptions } = useDetail<SubscriptionPage>('/api/monitoring/subscriptions?limit=100');
   const setFilter = (name: (typeof FILTERS)[number], v: string) => {
     const q = new URLSearchParams(params);
@@ -140,6 +141,7 @@ export function SuspectListPage() {
           />
         )}
       </ListCard>
+      <AuthorisedSites changed={reload} />
     </div>
   );
 }

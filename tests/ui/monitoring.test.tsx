@@ -159,6 +159,7 @@ describe('usercenter/monitoring', () => {
 
     await userEvent.click(within(rows[1]).getByTestId('subscription-renew'));
     await userEvent.click(await screen.findByTestId('renew-submit'));
+    expect(await screen.findByText('プランを選んでください')).toBeInTheDocument();
     expect(renewals).toEqual([]);
     await userEvent.click(within(screen.getByTestId('plan-year')).getByRole('radio'));
     await userEvent.click(within(screen.getByTestId('no-refund-notice')).getByRole('checkbox'));

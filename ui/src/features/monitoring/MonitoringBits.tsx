@@ -1,8 +1,9 @@
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Button, Callout, Checkbox, Dialog, DialogBody, HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { EXPIRY_NOTICE_DAYS, type MatchEvidence, type MonitoringPlan, type SubscriptionState, type SuspectState } from '../../../../domain/monitoring';
+import { EXPIRY_NOTICE_DAYS, monitoringOrderSchema, type MatchEvidence, type MonitoringPlan, type SubscriptionState, type SuspectState } from '../../../../domain/monitoring';
 import { chinaDate } from '../../../../domain/dates';
+import { CheckedForm } from '../../components/CheckedForm';
+import { translateError } from '../../lib/format';
 import { yuan } from '../orderPayment/OrderBits';
 import type { PlanOffer, SubscriptionJson } from './types';
 
@@ -71,44 +72,24 @@ export function PlanChoice({ plans, plan, setPlan, accepted, setAccepted, disabl
   );
 }
 
-/** Renewing a subscription: the plan and the same notice, then the new order's pay page. */
+/** The renewal's values: the order's schema without the IPCI, which the subscription names (the API checks the same). */
+const renewSchema = monitoringOrderSchema.omit(['ipciId']);
+type RenewValues = { plan: MonitoringPlan | ''; noRefundAccepted: boolean };
+
+/** Renewing a subscription: the plan and the same notice, checked with the order's schema, then the new order's pay page. */
 export function RenewDialog({ plans, open, onClose, onRenew }: { plans: PlanOffer[]; open: boolean; onClose: () => void; onRenew: (plan: MonitoringPlan) => Promise<void> }) {
   const { t } = useTranslation();
-  const [plan, setPlan] = useState<MonitoringPlan | ''>('');
-  const [accepted, setAccepted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
-  async function go() {
-    setTried(true);
-    if (!plan || !accepted) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onRenew(plan);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      setBusy(false);
-    }
-  }
   return (
     <Dialog isOpen={open} onClose={onClose} title={t('monitoring.renew.title')} style={{ maxWidth: 'calc(100vw - 24px)' }}>
       <DialogBody>
-        {error && (
-          <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
-            {error}
-          </Callout>
-        )}
-        <PlanChoice plans={plans} plan={plan} setPlan={setPlan} accepted={accepted} setAccepted={setAccepted} disabled={busy} error={tried && !accepted ? t('monitoring.order.acceptRequired') : tried && !plan ? t('monitoring.order.planRequired') : undefined} />
+        <CheckedForm<RenewValues> id="renew" schema={renewSchema} initial={{ plan: '', noRefundAccepted: false }} submitText={t('monitoring.renew.submit')} onSubmit={async (v) => onRenew(v.plan as MonitoringPlan)} extraActions={<Button text={t('actions.cancel')} onClick={onClose} />}>
+          {(form, { server }) => {
+            const tried = form.submitCount > 0;
+            const error = tried && !form.values.plan ? t('monitoring.order.planRequired') : tried && form.errors.noRefundAccepted ? translateError(t, form.errors.noRefundAccepted) : server.plan || server.noRefundAccepted;
+            return <PlanChoice plans={plans} plan={form.values.plan} setPlan={(p) => void form.setFieldValue('plan', p)} accepted={form.values.noRefundAccepted} setAccepted={(v) => void form.setFieldValue('noRefundAccepted', v)} disabled={form.isSubmitting} error={error} />;
+          }}
+        </CheckedForm>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('actions.cancel')} onClick={onClose} disabled={busy} />
-            <Button intent="primary" icon="refresh" text={t('monitoring.renew.submit')} loading={busy} onClick={() => void go()} data-testid="renew-submit" />
-          </>
-        }
-      />
     </Dialog>
   );
 }

@@ -85,7 +85,7 @@ if (!isMainThread && (workerData as { matchingEval?: Original[] } | null)?.match
 const BOOTSTRAP = `require('tsx/cjs'); require(${JSON.stringify(__filename)});`;
 
 /** Signs and matches every job's pictures on `threads` worker threads; the outcomes and mean signing time. */
-async function runJobs(originals: Original[], jobs: Job[], threads: number): Promise<{ outcomes: Outcome[]; signMs: number }> {
+async function runJobs(originals: Original[], jobs: Job[], threads: number, onOutcome?: (o: Outcome) => void): Promise<{ outcomes: Outcome[]; signMs: number }> {
   const outcomes: Outcome[] = [];
   let signMs = 0;
   const queue = [...jobs];
@@ -104,6 +104,7 @@ async function runJobs(originals: Original[], jobs: Job[], threads: number): Pro
               for (const { ms, ...o } of m.batch) {
                 signMs += ms;
                 outcomes.push(o);
+                onOutcome?.(o);
               }
               if (m.done) give();
             });
@@ -136,7 +137,7 @@ function outcome(index: OriginalsIndex, s: Signed): Outcome {
 }
 
 /** Runs the generated evaluation set (matching/evalSet.ts); `limit` keeps only the first candidates and distractors (for quick looks). */
-export async function evaluateGenerated(options: { threads?: number; candidates?: number; distractors?: number } = {}): Promise<Report> {
+export async function evaluateGenerated(options: { threads?: number; candidates?: number; distractors?: number; onOutcome?: (o: Outcome) => void } = {}): Promise<Report> {
   const started = performance.now();
   const originals: Original[] = [];
   for (let i = 0; i < EVAL_ORIGINALS; i++) originals.push([originalFile(i), await imageSignature(await evalOriginal(i))]);
@@ -145,7 +146,7 @@ export async function evaluateGenerated(options: { threads?: number; candidates?
   const ranges: Array<[number, number]> = [[0, candidates], [EVAL_CANDIDATES, EVAL_CANDIDATES + distractors]];
   const jobs: Job[] = [];
   for (const [from, to] of ranges) for (let k = from; k < to; k += 100) jobs.push({ kind: 'generated', from: k, to: Math.min(to, k + 100) });
-  const { outcomes, signMs } = await runJobs(originals, jobs, options.threads ?? defaultThreads());
+  const { outcomes, signMs } = await runJobs(originals, jobs, options.threads ?? defaultThreads(), options.onOutcome);
   return { threshold: MATCH_THRESHOLD, outcomes, originals: originals.length, seconds: (performance.now() - started) / 1000, signMs };
 }
 
@@ -154,7 +155,7 @@ export async function evaluateGenerated(options: { threads?: number; candidates?
  * (original empty for an unrelated picture; a first line naming the columns is skipped); every
  * other picture in the folder is an original.
  */
-export async function evaluateFolder(folder: string, files: string[], options: { threads?: number } = {}): Promise<Report> {
+export async function evaluateFolder(folder: string, files: string[], options: { threads?: number; onOutcome?: (o: Outcome) => void } = {}): Promise<Report> {
   const started = performance.now();
   const labelled = parseLabels(await readFile(path.join(folder, 'labels.csv'), 'utf8'));
   const listed = new Set(labelled.map((l) => l.file));
@@ -162,7 +163,7 @@ export async function evaluateFolder(folder: string, files: string[], options: {
   for (const f of files.filter((f) => !listed.has(f) && /\.(png|jpe?g|webp|gif|avif|tiff?)$/i.test(f))) originals.push([f, await imageSignature(await readFile(path.join(folder, f)))]);
   const jobs: Job[] = [];
   for (let k = 0; k < labelled.length; k += 100) jobs.push({ kind: 'files', folder, files: labelled.slice(k, k + 100) });
-  const { outcomes, signMs } = await runJobs(originals, jobs, options.threads ?? defaultThreads());
+  const { outcomes, signMs } = await runJobs(originals, jobs, options.threads ?? defaultThreads(), options.onOutcome);
   return { threshold: MATCH_THRESHOLD, outcomes, originals: originals.length, seconds: (performance.now() - started) / 1000, signMs };
 }
 

@@ -39,7 +39,11 @@ async function main(): Promise<number> {
     return 0;
   }
   const folder = args[0];
-  const report = folder ? await evaluateFolder(path.resolve(folder), await readdir(path.resolve(folder))) : await evaluateGenerated();
+  let done = 0;
+  const onOutcome = () => {
+    if (++done % 1000 === 0) log(`[monitor:eval] ${done} pictures matched`);
+  };
+  const report = folder ? await evaluateFolder(path.resolve(folder), await readdir(path.resolve(folder)), { onOutcome }) : await evaluateGenerated({ onOutcome });
   log(formatReport(report));
   return 0;
 }

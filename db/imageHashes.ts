@@ -5,8 +5,12 @@ import type { Knex } from 'knex';
  * (migration 030): a hash within `radius` of the query has some 16-bit chunk within ⌊radius/16⌋ bits
  * of the query's same chunk, so each chunk's index is probed for every value that close (1 value per
  * chunk for radius ≤ 15, 17 for ≤ 31, 137 for ≤ 47) and only those candidates' exact distances are
- * computed. With random hashes a radius-31 look-up over 1,000,000 images checks ~4,000 candidates
- * (16 · 17 / 65,536 of them); bench/monitoring.ts measures it.
+ * computed. With random hashes a radius-31 look-up over 1,000,000 images checks ~4,150 candidates
+ * (16 · 17 / 65,536 of them): the 16 index scans take ~1.5 ms, the rest is reading those candidates'
+ * heap pages, so the look-up is as fast as the table's pages are at hand (bench/monitoring.ts: p50
+ * 60 ms at radius 31, 10 ms at 15, 315 ms at 47, a full scan ~1 s, on 2 cores shared with other
+ * work at load 21). Fewer, longer chunks (11 of 23 bits) would check ~320 candidates at radius 31
+ * but need ~125,000 probes at 47, which the matcher asks for (matching/matcher.ts).
  *
  * Radii above 47 are refused: they would need 3-bit chunk neighbourhoods (697 probes a chunk,
  * ~170,000 candidates a million rows), no faster than reading every hash — and PDQ matches lie well

@@ -156,8 +156,11 @@ export function crawlActivities(k: Knex, store: ObjectStore, o: CrawlActivityOpt
     }
   }
 
-  async function crawl(run: CrawlRunRow, resume: CrawlProgress | undefined, signal: AbortSignal | undefined): Promise<void> {
+  async function crawl(run: CrawlRunRow, resume: CrawlProgress | undefined, cancelled: AbortSignal | undefined): Promise<void> {
     const sites = (await enabledCrawlSites(k)).map(toCrawlSiteConfig);
+    // One site's failure fails the attempt: the other sites' fetches stop at once rather than run on unwatched.
+    const failed = new AbortController();
+    const signal = AbortSignal.any([failed.signal, ...(cancelled ? [cancelled] : [])]);
     const progress: Record<string, () => SiteProgress> = {};
     for (const [id, p] of Object.entries(resume?.sites ?? {})) if (p.finished) progress[id] = () => p;
     const crawler = new Crawler({ userAgent: userAgent(siteOrigin()), record: (e) => insertCrawlFetch(k, run.id, e), signal });
@@ -173,10 +176,14 @@ export function crawlActivities(k: Knex, store: ObjectStore, o: CrawlActivityOpt
         const before = resume?.sites[site.id];
         const siteCrawl = new SiteCrawl(site, crawler, siteStore(k, store, site.id, o.imageRefreshMs ?? IMAGE_REFRESH_MS), { deadline: Date.now() + (o.siteBudgetMs ?? SITE_BUDGET_MS) }, before);
         progress[site.id] = () => siteCrawl.progress();
-        if (before && !before.finished) await siteCrawl.resumeFinished(await pagesFetchedSince(k, site.id, run.started_at));
+        // Also for a site the last heartbeat did not list yet: the pages it finished are known from crawl_pages.
+        if (resume && !before?.finished) await siteCrawl.resumeFinished(await pagesFetchedSince(k, site.id, run.started_at));
         await siteCrawl.run();
         beat();
       });
+    } catch (err) {
+      failed.abort(err);
+      throw err;
     } finally {
       clearInterval(timer);
       await crawler.close();

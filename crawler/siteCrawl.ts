@@ -90,6 +90,8 @@ export class SiteCrawl {
   private readonly seen = new Set<string>();
   private readonly imagesSeen = new Set<string>();
   private finished = false;
+  /** A worker failed (the crawl was aborted, or the store failed): the others stop taking pages. */
+  private failed = false;
   /** Workers waiting for pages that those in flight may still find. */
   private idle: Array<() => void> = [];
 
@@ -157,13 +159,20 @@ export class SiteCrawl {
 
   async run(): Promise<void> {
     if (this.finished) return;
-    await Promise.all(Array.from({ length: this.site.concurrency }, () => this.worker()));
+    await Promise.all(
+      Array.from({ length: this.site.concurrency }, () =>
+        this.worker().catch((err) => {
+          this.failed = true;
+          throw err;
+        }),
+      ),
+    );
     this.finished = true;
   }
 
   private async worker(): Promise<void> {
     for (;;) {
-      if (this.o.deadline && Date.now() >= this.o.deadline) return;
+      if (this.failed || (this.o.deadline && Date.now() >= this.o.deadline)) return;
       const next = this.queue.shift();
       if (!next) {
         if (!this.inFlight.size) return;

@@ -251,6 +251,34 @@ test('a retried attempt resumes from the heartbeat details and the pages finishe
   expect(await k('crawl_runs').where({ trigger: 'test/resume' }).count({ n: '*' }).first()).toEqual({ n: '1' });
 }, 120_000);
 
+test('a site the last heartbeat did not list yet is resumed from the pages its attempt finished', async () => {
+  const { routes, paths } = await manyPages(6);
+  const s = await site(routes);
+  const siteRow = await onlySite(s, { delayMs: 300 });
+  const acts = crawlActivities(k, store);
+  const beats: CrawlProgress[] = [];
+  const killed = new AbortController();
+  const attempt1 = { info: { heartbeatDetails: undefined }, heartbeat: (d: CrawlProgress) => beats.push(JSON.parse(JSON.stringify(d))), cancellationSignal: killed.signal } as unknown as Context;
+  const first = asyncLocalStorage.run(attempt1, () => acts.crawlSites({ trigger: 'test/unlisted' }));
+  first.catch(() => undefined);
+  // The attempt's first heartbeat names the run before any site has progress.
+  const saved = await until(() => beats[0]);
+  expect(saved.sites).toEqual({});
+  const finishedBefore = await until(async () => {
+    const stored = await storedSince(siteRow.id, saved.runId);
+    return stored.length >= 3 && stored;
+  });
+  killed.abort(new Error('worker killed'));
+  await expect(first).rejects.toThrow('worker killed');
+  const hitsBefore = s.hits.length;
+
+  const attempt2 = { info: { heartbeatDetails: saved }, heartbeat: () => undefined, cancellationSignal: new AbortController().signal } as unknown as Context;
+  expect((await asyncLocalStorage.run(attempt2, () => acts.crawlSites({ trigger: 'test/unlisted' }))).runId).toBe(saved.runId);
+  const refetched = s.hits.slice(hitsBefore).map((h) => `${s.url}${h.path}`);
+  expect(refetched.filter((u) => finishedBefore.includes(u))).toEqual([]);
+  expect(new Set(pagePaths(s))).toEqual(new Set(['/', ...paths]));
+}, 120_000);
+
 test('a worker killed mid-crawl: the retry runs on another worker, resumes the same run from its heartbeat and fetches no finished page again', async () => {
   const { routes, paths } = await manyPages(10);
   const s = await site(routes);

@@ -301,6 +301,25 @@ test('a crawl resumed from its progress fetches only what was left, and follows 
   expect(resumed.progress()).toEqual({ frontier: [], done: [], finished: true });
 });
 
+test('when one page fails the site crawl (its store failed), the other workers take no further pages', async () => {
+  const paths = Array.from({ length: 8 }, (_, i) => `/${i}`);
+  const s = await site(Object.fromEntries([['/', html(links(...paths))], ...paths.map((p) => [p, html(p)])]));
+  const mem = memoryStore();
+  const pageChanged = mem.store.pageChanged;
+  mem.store.pageChanged = async (p, images) => {
+    if (p.url.endsWith('/1')) throw new Error('database gone');
+    return pageChanged(p, images);
+  };
+  const { crawler, log } = crawlerWithLog();
+  await expect(new SiteCrawl(config(s, { concurrency: 3 }), crawler, mem.store).run()).rejects.toThrow('database gone');
+  const hits = s.hits.length;
+  await new Promise((r) => setTimeout(r, 1500));
+  // The two other workers finish the page each had already taken, and take no more.
+  expect(s.hits.length).toBeLessThanOrEqual(hits + 2);
+  expect(log.length).toBeLessThanOrEqual(s.hits.length);
+  await crawler.close();
+});
+
 test('the progress a heartbeat carries stays bounded: the frontier to FRONTIER_CHARS, done URLs as 12-character keys', async () => {
   const { crawler } = crawlerWithLog();
   const long = Array.from({ length: MAX_PAGES_PER_SITE }, (_, i): [string, number] => [`https://shop.example/${'x'.repeat(200)}/${i}`, 1]);

@@ -328,7 +328,9 @@ describe('usercenter/suspecttort', () => {
         expect(new URL(request.url).search).toBe('?state=new');
         return HttpResponse.json({ suspect: suspectDetail({ state }), previousId: PREV, nextId: NEXT });
       }),
-      http.get(`*/api/suspects/${NEXT}`, () => HttpResponse.json({ suspect: suspectDetail({ id: NEXT, number: 'ST20261124000002' }), previousId: SUSPECT, nextId: null })),
+      http.get(`*/api/suspects/${NEXT}`, () =>
+        HttpResponse.json({ suspect: suspectDetail({ id: NEXT, number: 'ST20261124000002', evidence: { kind: 'image', method: 'local', inliers: 98, overlap: 0.74, transform: { scale: 1, rotationDeg: -0.01, dx: -53, dy: -74 } } }), previousId: SUSPECT, nextId: null }),
+      ),
       http.post(`*/api/suspects/${SUSPECT}/ignore`, () => {
         posts.push('ignore');
         state = 'ignored';
@@ -372,6 +374,7 @@ describe('usercenter/suspecttort', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/en-US/ipci/usercenter/suspecttort/${NEXT}?state=new`));
     expect(await screen.findByTestId('suspect-number')).toHaveTextContent('ST20261124000002');
     expect(screen.getByTestId('suspect-next')).toBeDisabled();
+    expect(screen.getByTestId('suspect-evidence')).toHaveTextContent('Scaled ×1.00, rotated 0.0°, shifted -53, -74 px');
   });
 
   test('report: the protection form prefilled from the draft, sent after a confirmation; the suspect then follows the report and links its case', async () => {

@@ -102,7 +102,9 @@ export function EvidenceText({ evidence }: { evidence: MatchEvidence }) {
   if (evidence.kind === 'image' && evidence.method === 'local') {
     const tr = evidence.transform;
     lines.push(t('monitoring.evidence.local', { inliers: evidence.inliers ?? 0, overlap: Math.round((evidence.overlap ?? 0) * 100) }));
-    if (tr) lines.push(t('monitoring.evidence.transform', { scale: tr.scale.toFixed(2), rotation: tr.rotationDeg.toFixed(1), dx: Math.round(tr.dx), dy: Math.round(tr.dy) }));
+    // A rotation under a twentieth of a degree reads 0.0, not -0.0.
+    const rotation = Math.abs(tr?.rotationDeg ?? 0) < 0.05 ? 0 : tr!.rotationDeg;
+    if (tr) lines.push(t('monitoring.evidence.transform', { scale: tr.scale.toFixed(2), rotation: rotation.toFixed(1), dx: Math.round(tr.dx), dy: Math.round(tr.dy) }));
   }
   if (evidence.kind === 'watermark') lines.push(t('monitoring.evidence.watermark'));
   if (evidence.keywords?.length) lines.push(t('monitoring.evidence.keywords', { keywords: evidence.keywords.join(t('monitoring.listSeparator')) }));

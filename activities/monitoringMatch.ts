@@ -1,8 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { readWatermarkFile, UndecodablePicture } from '../api/lib/watermarkReader';
+import { ReadersBusy, readWatermarkFile, UndecodablePicture } from '../api/lib/watermarkReader';
 import { ipNamesOf } from '../domain/ipNames';
 import type { MatchEvidence, MatchKind, MonitoredContent } from '../domain/monitoring';
 import { siteHost } from '../domain/suspects';
@@ -59,6 +60,22 @@ async function signatureOf(store: ObjectStore, key: string | null): Promise<Imag
     return await imageSignature(bytes);
   } catch {
     return 'undecodable';
+  }
+}
+
+/**
+ * The reader threads queue a few pictures at most (ReadersBusy past that, meant for the API's
+ * callers); many subscriptions matching at once in one worker wait their turn instead of failing.
+ */
+async function readMark(file: string): Promise<bigint | null> {
+  for (;;) {
+    try {
+      return await readWatermarkFile(file);
+    } catch (err) {
+      if (!(err instanceof ReadersBusy)) throw err;
+      heartbeat({ step: 'watermarks', waiting: true });
+      await sleep(1000);
+    }
   }
 }
 
@@ -229,7 +246,7 @@ export function monitoringMatchActivities(k: Knex, store: ObjectStore) {
       try {
         const file = path.join(dir, 'image');
         await writeFile(file, bytes);
-        mark = await readWatermarkFile(file);
+        mark = await readMark(file);
       } catch (err) {
         if (!(err instanceof UndecodablePicture)) throw err;
       } finally {

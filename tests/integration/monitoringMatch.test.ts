@@ -258,3 +258,13 @@ test("a picture on a keyword page that carries the user's own dark watermark is 
   // Found again: nothing new, and nothing read again (the readings are kept).
   expect(await acts().matchSubscription({ subscriptionId: sub.id, runId })).toEqual({ newSuspects: 0, suspectIds: [] });
 }, 300_000);
+
+test('many subscriptions matching at once in one worker wait for the watermark readers instead of failing', async () => {
+  // More readings at once than the reader threads queue (api/lib/watermarkReader MAX_WAITING): each
+  // subscription reads the keyword page's pictures afresh.
+  await testDb()('crawl_images').where('url', 'like', `${shop.url}%`).update({ watermark_sha256: null });
+  const subs = [];
+  for (let i = 0; i < 20; i++) subs.push(await subscriber([{ text: IP_NAMES.zh, category: 'name' }], [], owner));
+  await Promise.all(subs.map((s) => acts().matchSubscription({ subscriptionId: s.id, runId })));
+  for (const s of subs) expect((await suspectsOf(s.id)).map((x) => [x.match_kind, x.evidence.watermarkItemId])).toEqual([['watermark', ownItem.itemId]]);
+}, 300_000);

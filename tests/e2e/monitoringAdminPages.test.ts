@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { buildUiIfStale } from '../../scripts/lib/uiBuild';
-import { closeTestDb, DEMO, testDb } from '../support/http';
+import { apiBase, closeTestDb, DEMO, testDb } from '../support/http';
 import { launchChromium, openSized, overflow, SIZES } from '../support/browser';
 import { holderWithSuspect } from '../support/tortReports';
 
@@ -29,6 +30,27 @@ beforeAll(async () => {
     const sent = await h.caller.post(`/api/suspects/${h.suspect.id}/report`, { application });
     if (sent.status !== 201) throw new Error(`report: ${sent.status} ${JSON.stringify(sent.body)}`);
     reportId ??= sent.body.report.id;
+    // The subscription's order, as the order pages list it under the type monitoring.
+    const tag = randomUUID();
+    const [order] = await db('orders')
+      .insert({
+        order_no: `E2E${tag.replace(/-/g, '').slice(0, 13)}`,
+        dedupe_key: `monitoring-admin-e2e/${tag}`,
+        user_id: h.user.id,
+        type: 'monitoring',
+        subject_kind: 'monitoringSubscription',
+        subject_id: h.subscriptionId,
+        name: '侵权监测一年套餐',
+        names: JSON.stringify({ zh: '侵权监测一年套餐', en: 'One-year infringement monitoring plan', ja: '侵害監視 1 年プラン' }),
+        amount: 240_000,
+        order_state: 2,
+        pay_method: 'quickPay',
+        workflow_id: `monitoring-admin-e2e/${tag}`,
+        deadline_at: new Date(),
+        paid_at: new Date(),
+      })
+      .returning('id');
+    await db('monitoring_subscriptions').where({ id: h.subscriptionId }).update({ order_id: order.id, starts_at: new Date(), expires_at: new Date(Date.now() + 365 * 86_400_000), last_crawl_at: new Date() });
   }
   for (let n = 0; n < 100 && !taskId; n++) {
     taskId = (await db('tasks').where({ case_kind: 'tortReport', case_id: reportId }).first('id'))?.id;
@@ -67,7 +89,7 @@ const PAGES = (): Array<[string, string, string]> => [
   ['crawlSite-fetches', `/admin/crawlSite/${siteId}/fetches`, '[data-testid="crawl-fetch-row"]'],
   ['crawlRun', '/admin/crawlRun', '[data-testid="crawl-run-row"]'],
   ['monitoringSubscription', '/admin/monitoringSubscription', '[data-testid="admin-subscription-row"]'],
-  ['monitoringOrder', '/admin/monitoringOrder', '[data-testid="admin-monitoring-orders"]'],
+  ['monitoringOrder', '/admin/monitoringOrder', '[data-testid="admin-order-row"]'],
 ];
 
 describe.each(SIZES)('at %s px', (size, viewport) => {
@@ -76,6 +98,12 @@ describe.each(SIZES)('at %s px', (size, viewport) => {
     for (const [name, url, ready] of PAGES()) {
       const wide = await overflow(page, url, ready, `monitoring-admin-${name}-${lang}-${size}`);
       expect([name, wide]).toEqual([name, 0]);
+    }
+    // Lists show every column in sight: on a phone each row is a card, nothing hides past the right edge.
+    for (const [name, url, row] of PAGES().filter(([, , ready]) => ready.endsWith('-row"]'))) {
+      await page.goto(apiBase() + url);
+      const box = await page.locator(`${row} td`).last().boundingBox();
+      expect([name, box!.x + box!.width <= viewport.width]).toEqual([name, true]);
     }
     await page.context().close();
   }, 180_000);

@@ -7,7 +7,8 @@ import { formatIpciCode } from '../../../../domain/ipci';
 import { ListCard } from '../../components/ListCard';
 import { ListTable } from '../../components/ListTable';
 import { SearchToolbar } from '../../components/SearchToolbar';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { chinaDate } from '../../../../domain/dates';
+import { formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
 import { useKeysetPages } from '../invitations/useKeysetPages';
 import { AdminOrderList } from '../orderPayment/AdminOrdersPage';
@@ -54,8 +55,9 @@ export function MonitoringSubscriptionsPage() {
               { head: t('monitoringAdmin.subscriptions.user'), className: 'ipci-name-cell', cell: (s) => `${s.user.displayName} (${s.user.username})` },
               { head: t('monitoringAdmin.subscriptions.plan'), className: 'ipci-nowrap', cell: (s) => t(`monitoring.plans.${s.plan}`) },
               { head: t('monitoringAdmin.state'), cell: (s) => <SubscriptionStateTag value={s} /> },
-              { head: t('monitoringAdmin.subscriptions.validity'), className: 'ipci-nowrap', cell: (s) => (s.startsAt && s.expiresAt ? `${formatDate(s.startsAt, lang)} – ${formatDate(s.expiresAt, lang)}` : '—') },
-              { head: t('monitoringAdmin.subscriptions.lastCrawl'), className: 'ipci-nowrap', cell: (s) => (s.lastCrawlAt ? formatDateTime(s.lastCrawlAt, lang) : '—') },
+              // China dates, as the user's own list shows the validity.
+              { head: t('monitoringAdmin.subscriptions.validity'), cell: (s) => (s.startsAt && s.expiresAt ? `${chinaDate(s.startsAt)} – ${chinaDate(s.expiresAt)}` : '—') },
+              { head: t('monitoringAdmin.subscriptions.lastCrawl'), cell: (s) => (s.lastCrawlAt ? formatDateTime(s.lastCrawlAt, lang) : '—') },
               { head: t('monitoringAdmin.subscriptions.suspects'), numeric: true, cell: (s) => s.suspects },
               { head: t('monitoringAdmin.subscriptions.order'), className: 'ipci-nowrap', cell: (s) => s.orderNo ?? '—' },
             ]}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Callout, Card, FormGroup, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { Formik, type FormikHelpers } from 'formik';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { formatYuan } from '../../../../domain/money';
 import { displayActualAmount, FEE_KEYS, feeTableSchema, type FeeTable, type OrderType } from '../../../../domain/orders';
 import { api } from '../../api/client';
 import { ListCard } from '../../components/ListCard';
+import { ListTable } from '../../components/ListTable';
 import { showToast } from '../../session/toaster';
 import { formatDateTime, translateError } from '../../lib/format';
 import { useLang } from '../../lib/useLang';
@@ -79,7 +80,7 @@ function FeeEditor() {
 }
 
 /**
- * The back office's order list, newest first in keyset pages, filtered by bill state; `type` keeps it
+ * The back office's order list (a ListTable: each order a card on a phone), newest first in keyset pages, filtered by bill state; `type` keeps it
  * to one order type and `detailBase` links each order number to its back-office detail.
  */
 export function AdminOrderList({ type, detailBase }: { type?: OrderType; detailBase?: string }) {
@@ -92,34 +93,19 @@ export function AdminOrderList({ type, detailBase }: { type?: OrderType; detailB
       <BillStateSelect id="admin-bill" value={bill} onChange={setBill} />
       <ListCard items={first ? items : null} failed={failed} empty={{ icon: 'th-list', title: t('orders.empty') }} next={next} load={() => loadMore()}>
         {(list) => (
-          <HTMLTable className="ipci-table" striped style={{ width: '100%' }}>
-            <thead>
-              <tr>
-                <th>{t('orders.orderNo')}</th>
-                <th>{t('orders.name')}</th>
-                <th style={{ textAlign: 'right' }}>{t('orders.amount')}</th>
-                <th style={{ textAlign: 'right' }}>{t('orders.actualAmount')}</th>
-                <th>{t('orders.payMethod')}</th>
-                <th>{t('orders.state')}</th>
-                <th>{t('orders.createdAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((o) => (
-                <tr key={o.id} data-testid="admin-order-row">
-                  <td>{detailBase ? <Link to={`${detailBase}/${o.id}`}>{o.orderNo}</Link> : o.orderNo}</td>
-                  <td>{orderName(o, lang)}</td>
-                  <td style={{ textAlign: 'right' }}>{yuan(o.amount)}</td>
-                  <td style={{ textAlign: 'right' }}>{displayActualAmount(o)}</td>
-                  <td>{o.payMethod ? t(`orderLabels.payMethod.${o.payMethod}`, { ns: 'messages' }) : '—'}</td>
-                  <td>
-                    <OrderStateTag state={o.orderState} />
-                  </td>
-                  <td>{formatDateTime(o.createdAt, lang)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <ListTable
+            rows={list}
+            rowTestId="admin-order-row"
+            columns={[
+              { head: t('orders.orderNo'), className: 'ipci-nowrap', cell: (o) => (detailBase ? <Link to={`${detailBase}/${o.id}`}>{o.orderNo}</Link> : o.orderNo) },
+              { head: t('orders.name'), className: 'ipci-name-cell', cell: (o) => orderName(o, lang) },
+              { head: t('orders.amount'), numeric: true, cell: (o) => yuan(o.amount) },
+              { head: t('orders.actualAmount'), numeric: true, cell: displayActualAmount },
+              { head: t('orders.payMethod'), cell: (o) => (o.payMethod ? t(`orderLabels.payMethod.${o.payMethod}`, { ns: 'messages' }) : '—') },
+              { head: t('orders.state'), cell: (o) => <OrderStateTag state={o.orderState} /> },
+              { head: t('orders.createdAt'), className: 'ipci-nowrap', cell: (o) => formatDateTime(o.createdAt, lang) },
+            ]}
+          />
         )}
       </ListCard>
     </>

@@ -43,7 +43,8 @@ export interface Report {
 
 type Job = { kind: 'generated'; from: number; to: number } | { kind: 'files'; files: Labelled[]; folder: string };
 type Signed = Labelled & { sig: ImageSignature; ms: number };
-type Original = [id: string, sig: ImageSignature];
+/** Where a thread finds the originals: the generated set's, or picture files in a folder. */
+type Originals = { generated: true } | { folder: string; files: string[] };
 
 async function signJob(job: Job, each: (s: Signed) => void): Promise<void> {
   if (job.kind === 'generated') {
@@ -67,11 +68,25 @@ async function signJob(job: Job, each: (s: Signed) => void): Promise<void> {
   }
 }
 
-// A thread signs its pictures and matches them against its own copy of the originals' index.
-if (!isMainThread && (workerData as { matchingEval?: Original[] } | null)?.matchingEval) {
+/**
+ * Each thread signs the originals itself and keeps its own index: signing is cheap next to the
+ * thousands of candidates, and the calling thread may be jest's, where the generators' and the
+ * signature's pixel loops run several times slower (every global look-up crosses its vm context).
+ */
+async function originalsIndex(originals: Originals): Promise<OriginalsIndex> {
   const index = new OriginalsIndex();
-  for (const [id, sig] of (workerData as { matchingEval: Original[] }).matchingEval) index.add(id, { ...sig, pdq: Buffer.from(sig.pdq), features: Buffer.from(sig.features) });
+  if ('generated' in originals) {
+    for (let i = 0; i < EVAL_ORIGINALS; i++) index.add(originalFile(i), await imageSignature(await evalOriginal(i)));
+  } else {
+    for (const f of originals.files) index.add(f, await imageSignature(await readFile(path.join(originals.folder, f))));
+  }
+  return index;
+}
+
+if (!isMainThread && (workerData as { matchingEval?: Originals } | null)?.matchingEval) {
+  const ready = originalsIndex((workerData as { matchingEval: Originals }).matchingEval);
   parentPort!.on('message', async (job: Job) => {
+    const index = await ready;
     const batch: Array<Outcome & { ms: number }> = [];
     await signJob(job, (s) => {
       batch.push({ ...outcome(index, s), ms: s.ms });
@@ -85,7 +100,7 @@ if (!isMainThread && (workerData as { matchingEval?: Original[] } | null)?.match
 const BOOTSTRAP = `require('tsx/cjs'); require(${JSON.stringify(__filename)});`;
 
 /** Signs and matches every job's pictures on `threads` worker threads; the outcomes and mean signing time. */
-async function runJobs(originals: Original[], jobs: Job[], threads: number, onOutcome?: (o: Outcome) => void): Promise<{ outcomes: Outcome[]; signMs: number }> {
+async function runJobs(originals: Originals, jobs: Job[], threads: number, onOutcome?: (o: Outcome) => void): Promise<{ outcomes: Outcome[]; signMs: number }> {
   const outcomes: Outcome[] = [];
   let signMs = 0;
   const queue = [...jobs];
@@ -139,15 +154,13 @@ function outcome(index: OriginalsIndex, s: Signed): Outcome {
 /** Runs the generated evaluation set (matching/evalSet.ts); `limit` keeps only the first candidates and distractors (for quick looks). */
 export async function evaluateGenerated(options: { threads?: number; candidates?: number; distractors?: number; onOutcome?: (o: Outcome) => void } = {}): Promise<Report> {
   const started = performance.now();
-  const originals: Original[] = [];
-  for (let i = 0; i < EVAL_ORIGINALS; i++) originals.push([originalFile(i), await imageSignature(await evalOriginal(i))]);
   const candidates = Math.min(EVAL_CANDIDATES, options.candidates ?? EVAL_CANDIDATES);
   const distractors = Math.min(EVAL_DISTRACTORS, options.distractors ?? EVAL_DISTRACTORS);
   const ranges: Array<[number, number]> = [[0, candidates], [EVAL_CANDIDATES, EVAL_CANDIDATES + distractors]];
   const jobs: Job[] = [];
   for (const [from, to] of ranges) for (let k = from; k < to; k += 100) jobs.push({ kind: 'generated', from: k, to: Math.min(to, k + 100) });
-  const { outcomes, signMs } = await runJobs(originals, jobs, options.threads ?? defaultThreads(), options.onOutcome);
-  return { threshold: MATCH_THRESHOLD, outcomes, originals: originals.length, seconds: (performance.now() - started) / 1000, signMs };
+  const { outcomes, signMs } = await runJobs({ generated: true }, jobs, options.threads ?? defaultThreads(), options.onOutcome);
+  return { threshold: MATCH_THRESHOLD, outcomes, originals: EVAL_ORIGINALS, seconds: (performance.now() - started) / 1000, signMs };
 }
 
 /**
@@ -159,11 +172,10 @@ export async function evaluateFolder(folder: string, files: string[], options: {
   const started = performance.now();
   const labelled = parseLabels(await readFile(path.join(folder, 'labels.csv'), 'utf8'));
   const listed = new Set(labelled.map((l) => l.file));
-  const originals: Original[] = [];
-  for (const f of files.filter((f) => !listed.has(f) && /\.(png|jpe?g|webp|gif|avif|tiff?)$/i.test(f))) originals.push([f, await imageSignature(await readFile(path.join(folder, f)))]);
+  const originals = files.filter((f) => !listed.has(f) && /\.(png|jpe?g|webp|gif|avif|tiff?)$/i.test(f));
   const jobs: Job[] = [];
   for (let k = 0; k < labelled.length; k += 100) jobs.push({ kind: 'files', folder, files: labelled.slice(k, k + 100) });
-  const { outcomes, signMs } = await runJobs(originals, jobs, options.threads ?? defaultThreads(), options.onOutcome);
+  const { outcomes, signMs } = await runJobs({ folder, files: originals }, jobs, options.threads ?? defaultThreads(), options.onOutcome);
   return { threshold: MATCH_THRESHOLD, outcomes, originals: originals.length, seconds: (performance.now() - started) / 1000, signMs };
 }
 

@@ -30,7 +30,7 @@ const GLOBAL_BITS_PER_POINT = 1.5;
 /** Below this PDQ quality a hash says little (flat pictures); such pairs are left to the local stage. */
 const MIN_PDQ_QUALITY = 30;
 /** The decision threshold on the score (precision ≥ 0.999 on the evaluation set). */
-export const MATCH_THRESHOLD = 12;
+export const MATCH_THRESHOLD = 16;
 /** Descriptors further apart than this are not the same corner (BRIEF-256: unrelated corners sit near 128). */
 const MAX_DESCRIPTOR_DISTANCE = 50;
 /** A copy corner is paired with this many nearest original corners (a repeated texture has near twins; the true one may be second). */

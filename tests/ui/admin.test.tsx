@@ -91,6 +91,11 @@ describe('staff navigation', () => {
       'Image detection',
       'Video detection',
       'Detected watermark',
+      'Infringement reports',
+      'Monitoring subscriptions',
+      'Monitoring orders',
+      'Crawl sites',
+      'Crawl runs',
       'Working-day calendar',
       'Change password',
     ]);

@@ -87,7 +87,8 @@ export async function tortReport(input: TortReportInput): Promise<TortReportStat
     parentClosePolicy: ParentClosePolicy.ABANDON,
   });
   enter('caseStarted');
-  await progress(KIND, reportId, { step: 'caseStarted', status: 'done', actor: 'system', reasons: { protectionCaseId: started.caseId } });
+  // The case's own page is linked from the suspect and the report; an id on the timeline says nothing to the user.
+  await progress(KIND, reportId, { step: 'caseStarted', status: 'done', actor: 'system' });
   await acts.sendMessage({
     dedupeKey: `${KIND}/${reportId}/confirmed`,
     userId,

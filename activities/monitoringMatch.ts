@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { ReadersBusy, readWatermarkFile, UndecodablePicture } from '../api/lib/watermarkReader';
+import { TaskFailed } from '../lib/threadPool';
 import { ipNamesOf } from '../domain/ipNames';
 import type { MatchEvidence, MatchKind, MonitoredContent } from '../domain/monitoring';
 import { siteHost } from '../domain/suspects';
@@ -15,7 +16,8 @@ import { fileSuspects, type NewSuspect } from '../db/suspects';
 import { findItemByMark } from '../db/watermarks';
 import { KeywordMatcher } from '../matching/keywords';
 import { GLOBAL_LOOKUP_RADIUS, OriginalsIndex, type ImageMatch } from '../matching/matcher';
-import { imageSignature, type ImageSignature } from '../matching/signature';
+import type { ImageSignature } from '../matching/signature';
+import { signatureOf } from '../matching/signatureThreads';
 import type { ObjectStore } from '../storage';
 import { heartbeat } from './lib/heartbeat';
 
@@ -53,13 +55,16 @@ async function readStored(store: ObjectStore, key: string | null): Promise<Buffe
   return Buffer.concat(chunks);
 }
 
-async function signatureOf(store: ObjectStore, key: string | null): Promise<ImageSignature | SignatureError> {
+async function storedSignature(store: ObjectStore, key: string | null): Promise<ImageSignature | SignatureError> {
   const bytes = await readStored(store, key);
   if (!bytes) return 'missing';
   try {
-    return await imageSignature(bytes);
-  } catch {
-    return 'undecodable';
+    // Off the worker's event loop, which meanwhile runs the other activities and workflow activations.
+    return await signatureOf(bytes);
+  } catch (err) {
+    // A signer thread that died is not the picture's fault: the activity fails and is retried.
+    if (err instanceof TaskFailed) return 'undecodable';
+    throw err;
   }
 }
 
@@ -166,7 +171,7 @@ export function monitoringMatchActivities(k: Knex, store: ObjectStore) {
     for (const r of rows) {
       let sig: Pick<ImageSignature, 'pdq' | 'features' | 'width' | 'height'> | null = r.pdq && r.features ? { pdq: r.pdq, features: r.features, width: r.width, height: r.height } : null;
       if (!sig) {
-        const signed = await signatureOf(store, r.storage_key);
+        const signed = await storedSignature(store, r.storage_key);
         // The upload check decoded it once; a picture that no longer decodes is left out, not retried in a loop.
         if (typeof signed === 'string') continue;
         await k('monitoring_pictures').where({ id: r.id }).update({ pdq: signed.pdq, features: signed.features });
@@ -290,7 +295,7 @@ export function monitoringMatchActivities(k: Knex, store: ObjectStore) {
             const query = unsigned(trx);
             const rows: Array<{ id: string; thumbnail_key: string | null }> = await (skipLocked ? query.skipLocked() : query);
             for (const r of rows) {
-              const sig = await signatureOf(store, r.thumbnail_key);
+              const sig = await storedSignature(store, r.thumbnail_key);
               if (typeof sig === 'string') await trx('crawl_images').where({ id: r.id }).update({ signature_error: sig });
               else {
                 await trx('crawl_images').where({ id: r.id }).update({ pdq: sig.pdq, pdq_quality: Math.round(sig.pdqQuality), features: sig.features, width: sig.width, height: sig.height });

@@ -7,6 +7,7 @@ import {
   defineSignal,
   defineUpdate,
   isCancellation,
+  patched,
   proxyActivities,
   setCurrentDetails,
   setHandler,
@@ -106,6 +107,8 @@ export async function monitoringSubscription(input: MonitoringSubscriptionInput)
   const interval = input.crawlIntervalMs ?? CRAWL_INTERVAL_MS;
   const carried = input.carried;
   let orderId: string | null = carried?.orderId ?? null;
+  /** The order can take a payment: its orderPayment workflow runs (a payment's notification is its Update). */
+  let payable = carried !== undefined;
   let state: SubscriptionState = carried?.state ?? 'ordered';
   let crawlRequested = false;
   let crawls = 0;
@@ -115,7 +118,7 @@ export async function monitoringSubscription(input: MonitoringSubscriptionInput)
   setHandler(
     monitoringOrder,
     async () => {
-      await condition(() => orderId !== null);
+      await condition(() => orderId !== null && payable);
       return { orderId: orderId! };
     },
     {
@@ -140,9 +143,13 @@ export async function monitoringSubscription(input: MonitoringSubscriptionInput)
 
   if (!plan) {
     const order = await acts.createMonitoringOrder({ subscriptionId: id, timeoutMs: input.paymentTimeoutMs });
+    // Histories before this patch answered the order before its payment workflow started: a payment
+    // made at once (a renewal paid straight away) was notified to a workflow not there yet and lost.
+    payable = !patched('monitoring-order-payable-once-payment-runs');
     orderId = order.orderId;
     enter('ordered');
     const child = await startOrderPayment({ orderId, userId, timeoutMs: input.paymentTimeoutMs, slaOverrideMs: input.slaOverrideMs }, `Monitoring ${input.plan} plan ${id} for user ${userId}`);
+    payable = true;
     await progress(KIND, id, { step: 'ordered', status: 'done', actor: 'user' });
     await progress(KIND, id, { step: 'payment', status: 'current', actor: 'user', dueAt: order.deadlineAt });
     if ((await child.result()) !== 'paid') {
